@@ -1,0 +1,80 @@
+/// Finds the frame a paused player shows at a time: the one with the greatest presentation time <= t.
+///
+/// It decodes forward from where it is when that is cheaper, and otherwise seeks to the keyframe at or
+/// before t and decodes from there, backing off further when a seek lands past t. One frame of
+/// look-ahead tells it when the current frame is still the right one.
+final class FrameCursor {
+    let decoder: VideoDecoder
+    /// The frame shown at the last requested time.
+    private(set) var current: VideoFrame?
+    private var lookahead: VideoFrame?
+    private var reachedEnd = false
+
+    init(decoder: VideoDecoder) {
+        self.decoder = decoder
+    }
+
+    /// The frame with the greatest presentation time <= `seconds`, or the first frame for a time before it.
+    ///
+    /// - Throws: `MediaError` `.decodeFailed` when no frame can be decoded at all, `.protectedContent`.
+    func frame(at seconds: Double) throws(MediaError) -> VideoFrame {
+        let target = decoder.timestamp(forTime: seconds)
+        if let current, current.pts <= target {
+            if let lookahead, lookahead.pts > target { return current }
+            if lookahead == nil && reachedEnd { return current }
+            if !seekIsCheaper(from: current.pts, to: target) {
+                try decodeForward(to: target)
+                return self.current!
+            }
+        }
+        try seekAndDecode(to: target)
+        return current!
+    }
+
+    /// Seeking pays when the index knows a keyframe after the current frame and at or before the target.
+    private func seekIsCheaper(from position: Int64, to target: Int64) -> Bool {
+        if let keyframe = decoder.indexedKeyframe(atOrBefore: target) { return keyframe > position }
+        let seconds = Double(target - position) * decoder.stream.pointee.time_base.rational.doubleValue
+        return seconds > 5
+    }
+
+    private func decodeForward(to target: Int64) throws(MediaError) {
+        while true {
+            let next: VideoFrame
+            if let pending = lookahead {
+                next = pending
+                lookahead = nil
+            } else if let decoded = try decoder.nextFrame() {
+                next = decoded
+            } else {
+                reachedEnd = true
+                return
+            }
+            if next.pts > target && current != nil {
+                lookahead = next
+                return
+            }
+            current = next
+            if next.pts > target { return }
+        }
+    }
+
+    private func seekAndDecode(to target: Int64) throws(MediaError) {
+        let oneSecond = Int64(1 / max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9))
+        var backoff: Int64 = 0
+        while true {
+            let seekTarget = target &- backoff
+            try decoder.seek(toKeyframeAtOrBefore: seekTarget)
+            current = nil
+            lookahead = nil
+            reachedEnd = false
+            try decodeForward(to: target)
+            guard let found = current else {
+                throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
+            }
+            let atStart = seekTarget <= decoder.timestamp(forTime: 0)
+            if found.pts <= target || atStart { return }
+            backoff = backoff == 0 ? oneSecond : backoff * 2
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// An error from opening, demuxing, decoding or writing media.
+///
+/// `code` says what went wrong in terms a user can act on; `message` is the underlying library's own
+/// text where there is one, and `operation` the C function that failed.
+public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Code: String, Sendable, Equatable {
+        case fileNotFound
+        case emptyFile
+        case notAFile
+        case unreadable
+        case notMedia
+        case noVideoStream
+        case noSuchStream
+        case protectedContent
+        case timeOutOfRange
+        case invalidTime
+        case decodeFailed
+        case writeFailed
+        case unsupported
+    }
+
+    public let code: Code
+    /// A one-line, human-readable explanation naming the problem.
+    public let message: String
+    /// The C function that failed, if any.
+    public let operation: String?
+
+    public init(_ code: Code, _ message: String, operation: String? = nil) {
+        self.code = code
+        self.message = message
+        self.operation = operation
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,224 @@
+import Foundation
+internal import CFFmpeg
+
+/// An open media file: the demuxer (`AVFormatContext`) and what it says about its streams.
+///
+/// Owns the format context and closes it on deinit. Not `Sendable`: one task reads it at a time.
+/// The first packets are read once at open to recognise protected streams, then handed out again by
+/// `readPacket`, so nothing is read twice and non-seekable inputs work too.
+final class MediaFile {
+    let url: String
+    private(set) var info: MediaInfo
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    private var queuedPackets: [UnsafeMutablePointer<AVPacket>] = []
+    /// Set when reading stopped on an error rather than a clean end of file.
+    private(set) var readError: String?
+
+    private static let scanPacketLimit = 96
+    private static let scanByteLimit = 8 << 20
+
+    init(url: String) throws(MediaError) {
+        quietFFmpegLogs()
+        try Self.checkLocalFile(url)
+        self.url = url
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        try ffmpegCall(.notMedia, "cannot open \(url) as media", "avformat_open_input") {
+            avformat_open_input(&opened, url, nil, nil)
+        }
+        guard let opened else { throw MediaError(.notMedia, "cannot open \(url) as media") }
+        context = opened
+        do {
+            try ffmpegCall(.notMedia, "\(url) is not a readable media file", "avformat_find_stream_info") {
+                avformat_find_stream_info(opened, nil)
+            }
+        } catch {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = opened
+            avformat_close_input(&closing)
+            throw error
+        }
+        let packetProtection = Self.scanPackets(context: opened, into: &queuedPackets)
+        let playlistProtection = Self.isLocalPlaylist(url, context: opened)
+            ? ProtectionDetector.playlistProtection(path: Self.localPath(url)) : nil
+        info = Self.describe(
+            url: url, context: opened, packetProtection: packetProtection, playlistProtection: playlistProtection)
+    }
+
+    deinit {
+        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        var closing: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&closing)
+    }
+
+    /// The stream's FFmpeg object, for the decoder.
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        context.pointee.streams[index]!
+    }
+
+    /// The container's start time in AV_TIME_BASE units (what player time 0 is).
+    var startTimeMicroseconds: Int64 {
+        context.pointee.start_time == framelens_AV_NOPTS_VALUE ? 0 : context.pointee.start_time
+    }
+
+    /// Reads the next packet of any stream into `packet`.
+    ///
+    /// - Returns: false at the end of the input; a read error also ends it and is kept in `readError`.
+    func readPacket(into packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        if !queuedPackets.isEmpty {
+            var queued: UnsafeMutablePointer<AVPacket>? = queuedPackets.removeFirst()
+            av_packet_move_ref(packet, queued)
+            av_packet_free(&queued)
+            return true
+        }
+        let result = av_read_frame(context, packet)
+        if result == framelens_AVERROR_EOF { return false }
+        if result < 0 {
+            readError = ffmpegErrorText(result)
+            return false
+        }
+        return true
+    }
+
+    /// Seeks so that the next packet read is the keyframe at or before `timestamp` in the stream's time base.
+    func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        queuedPackets.removeAll()
+        readError = nil
+        try ffmpegCall(.decodeFailed, "cannot seek in \(url)", "avformat_seek_file") {
+            avformat_seek_file(context, Int32(index), Int64.min, timestamp, timestamp, 0)
+        }
+    }
+
+    // MARK: - Opening
+
+    private static func checkLocalFile(_ url: String) throws(MediaError) {
+        guard isLocal(url) else { return }
+        let path = localPath(url)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { throw MediaError(.fileNotFound, "no such file: \(path)") }
+            throw MediaError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw MediaError(.notAFile, "\(path) is a directory, not a video") }
+        if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 {
+            throw MediaError(.emptyFile, "\(path) is empty (0 bytes)")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw MediaError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func isLocal(_ url: String) -> Bool {
+        url.hasPrefix("file:") || !url.contains(":")
+            || (url.firstIndex(of: "/").map { $0 < url.firstIndex(of: ":")! } ?? false)
+    }
+
+    private static func localPath(_ url: String) -> String {
+        url.hasPrefix("file:") ? String(url.dropFirst("file:".count)) : url
+    }
+
+    private static func isLocalPlaylist(_ url: String, context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        isLocal(url) && String(cString: context.pointee.iformat.pointee.name).contains("hls")
+    }
+
+    /// Reads the first packets, queueing them, and notes which streams carry per-packet encryption info.
+    private static func scanPackets(
+        context: UnsafeMutablePointer<AVFormatContext>, into queue: inout [UnsafeMutablePointer<AVPacket>]
+    ) -> Set<Int> {
+        var encrypted = Set<Int>()
+        var seen = [Int: Int]()
+        var bytes = 0
+        let streamCount = Int(context.pointee.nb_streams)
+        while queue.count < scanPacketLimit && bytes < scanByteLimit
+            && (seen.count < streamCount || seen.values.contains(where: { $0 < 2 }))
+        {
+            guard let packet = av_packet_alloc() else { break }
+            guard av_read_frame(context, packet) >= 0 else {
+                var unused: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&unused)
+                break
+            }
+            let index = Int(packet.pointee.stream_index)
+            if ProtectionDetector.packetIsEncrypted(packet) { encrypted.insert(index) }
+            seen[index, default: 0] += 1
+            bytes += Int(packet.pointee.size)
+            queue.append(packet)
+        }
+        return encrypted
+    }
+
+    private static func describe(
+        url: String, context: UnsafeMutablePointer<AVFormatContext>, packetProtection: Set<Int>,
+        playlistProtection: String?
+    ) -> MediaInfo {
+        let format = context.pointee.iformat.pointee
+        let streams = (0..<Int(context.pointee.nb_streams)).map { index in
+            describeStream(
+                context.pointee.streams[index]!, index: index,
+                protection: packetProtection.contains(index) ? "cenc packet encryption info" : playlistProtection)
+        }
+        let duration = context.pointee.duration
+        let bitRate = context.pointee.bit_rate
+        let start = context.pointee.start_time
+        return MediaInfo(
+            url: url,
+            container: String(cString: format.name),
+            containerLongName: format.long_name.map { String(cString: $0) } ?? "",
+            duration: duration == framelens_AV_NOPTS_VALUE || duration <= 0 ? nil : Double(duration) / 1_000_000,
+            startTime: start == framelens_AV_NOPTS_VALUE ? 0 : Double(start) / 1_000_000,
+            bitRate: bitRate > 0 ? Int(bitRate) : nil,
+            streams: streams)
+    }
+
+    private static func describeStream(
+        _ stream: UnsafeMutablePointer<AVStream>, index: Int, protection found: String?
+    ) -> StreamInfo {
+        let parameters = stream.pointee.codecpar.pointee
+        let kind: StreamInfo.Kind =
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_VIDEO: .video
+            case AVMEDIA_TYPE_AUDIO: .audio
+            case AVMEDIA_TYPE_SUBTITLE: .subtitle
+            case AVMEDIA_TYPE_DATA: .data
+            case AVMEDIA_TYPE_ATTACHMENT: .attachment
+            default: .unknown
+            }
+        let protection = ProtectionDetector.streamProtection(stream) ?? found
+        let hasDecoder = avcodec_find_decoder(parameters.codec_id) != nil
+        let isVideo = kind == .video
+        let frameRate = stream.pointee.avg_frame_rate.isKnownRate
+            ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        let sar = stream.pointee.sample_aspect_ratio.isKnownRate
+            ? stream.pointee.sample_aspect_ratio : parameters.sample_aspect_ratio
+        return StreamInfo(
+            index: index,
+            kind: kind,
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            codecTag: ProtectionDetector.codecTagString(parameters.codec_tag),
+            width: isVideo && parameters.width > 0 ? Int(parameters.width) : nil,
+            height: isVideo && parameters.height > 0 ? Int(parameters.height) : nil,
+            frameRate: isVideo && frameRate.isKnownRate ? av_q2d(frameRate) : nil,
+            sampleAspectRatio: isVideo && sar.isKnownRate && sar.num != sar.den ? sar.rational : nil,
+            rotation: isVideo ? displayRotation(stream) : 0,
+            isAttachedPicture: stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0,
+            isProtected: protection != nil,
+            protection: protection,
+            isPlayable: hasDecoder && protection == nil)
+    }
+
+    /// The clockwise rotation ffmpeg applies for display, from the stream's display matrix.
+    private static func displayRotation(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size: Int = 0
+        guard let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else {
+            return 0
+        }
+        let angle = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard angle.isFinite else { return 0 }
+        let clockwise = Int((-angle).rounded())
+        let normalised = ((clockwise % 360) + 360) % 360
+        return [0, 90, 180, 270, 360].min { abs($0 - normalised) < abs($1 - normalised) }! % 360
+    }
+}
+
+extension AVRational {
+    var isKnownRate: Bool { num > 0 && den > 0 }
+}

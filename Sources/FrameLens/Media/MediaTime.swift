@@ -1,0 +1,46 @@
+import Foundation
+
+/// Parses and prints the times users type: seconds (`12.5`), `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
+public enum MediaTime {
+    /// Parses a time given as seconds, `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
+    ///
+    /// - Returns: the time in seconds, rounded to the microsecond.
+    /// - Throws: `MediaError` `.invalidTime` for anything else, negative times included.
+    public static func parse(_ text: String) throws(MediaError) -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("-") {
+            throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
+        }
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { throw invalid(text) }
+        var seconds = 0.0
+        for (index, part) in parts.enumerated() {
+            let isLast = index == parts.count - 1
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
+                  let value = Double(part), value.isFinite
+            else { throw invalid(text) }
+            if index > 0 && value >= 60 { throw invalid(text) }
+            seconds = seconds * 60 + value
+        }
+        return (seconds * 1_000_000).rounded() / 1_000_000
+    }
+
+    /// Formats seconds as `HH:MM:SS.mmm`, with the separator subtitle formats want before the milliseconds.
+    public static func clock(_ seconds: Double, millisecondSeparator: Character = ".") -> String {
+        let totalMilliseconds = Int((max(0, seconds) * 1000).rounded())
+        let hours = totalMilliseconds / 3_600_000
+        let minutes = totalMilliseconds / 60_000 % 60
+        let secs = totalMilliseconds / 1000 % 60
+        let millis = totalMilliseconds % 1000
+        return pad(hours, 2) + ":" + pad(minutes, 2) + ":" + pad(secs, 2) + String(millisecondSeparator) + pad(millis, 3)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    private static func invalid(_ text: String) -> MediaError {
+        MediaError(.invalidTime, "time '\(text)' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)")
+    }
+}

@@ -1,0 +1,18 @@
+/// An exact fraction, as FFmpeg's `AVRational`: time bases, frame rates and aspect ratios.
+public struct Rational: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let numerator: Int
+    public let denominator: Int
+
+    public init(_ numerator: Int, _ denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The value as a floating-point number, or 0 when the denominator is 0 (FFmpeg's "unknown").
+    public var doubleValue: Double { denominator == 0 ? 0 : Double(numerator) / Double(denominator) }
+
+    /// Whether the fraction is known (FFmpeg writes 0/1 or 0/0 for "unknown").
+    public var isKnown: Bool { numerator != 0 && denominator != 0 }
+
+    public var description: String { "\(numerator)/\(denominator)" }
+}

@@ -1,0 +1,34 @@
+/// One stream of a media file, as `framelens probe` reports it.
+public struct StreamInfo: Sendable, Hashable, Codable {
+    /// What a stream carries.
+    public enum Kind: String, Sendable, Codable {
+        case video, audio, subtitle, data, attachment, unknown
+    }
+
+    /// The stream's index in the container (what `--stream N` names).
+    public let index: Int
+    public let kind: Kind
+    /// The codec's short name (`h264`, `aac`, ...), or `none` when FFmpeg does not know it.
+    public let codec: String
+    /// The sample entry / FourCC the container gives, e.g. `avc1`, `encv`.
+    public let codecTag: String?
+    public let width: Int?
+    public let height: Int?
+    /// The average frame rate in frames per second, when the container knows it.
+    public let frameRate: Double?
+    /// The sample aspect ratio (pixel shape), when not square.
+    public let sampleAspectRatio: Rational?
+    /// Clockwise rotation in degrees (0, 90, 180, 270) the display matrix asks for.
+    public let rotation: Int
+    /// Whether this is a still image attached to the file (cover art), not a video to play.
+    public let isAttachedPicture: Bool
+    /// Whether the stream is encrypted or under DRM; such streams are never decoded.
+    public let isProtected: Bool
+    /// How the protection was recognised (e.g. `cenc packet encryption info`), when protected.
+    public let protection: String?
+    /// Whether FrameLens can decode it (a decoder exists and it is not protected).
+    public let isPlayable: Bool
+
+    /// Whether the player may choose this stream as its video.
+    public var isPlayableVideo: Bool { kind == .video && !isAttachedPicture && isPlayable }
+}

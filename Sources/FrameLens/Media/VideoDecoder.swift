@@ -1,0 +1,123 @@
+internal import CFFmpeg
+
+/// Decodes one video stream of a `MediaFile`, in presentation order.
+///
+/// Owns the codec context and its working packet and frame; EAGAIN and EOF stay inside `nextFrame`.
+/// Packets that carry encryption info are refused, so a protected stream is never decoded.
+final class VideoDecoder {
+    let file: MediaFile
+    let streamIndex: Int
+    let stream: UnsafeMutablePointer<AVStream>
+    let frameRate: Rational?
+    let rotation: Int
+    /// The number of packets the decoder rejected as damaged since opening.
+    private(set) var damagedPackets = 0
+    private let codec: UnsafeMutablePointer<AVCodecContext>
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let frame: UnsafeMutablePointer<AVFrame>
+    private var draining = false
+
+    /// Opens a decoder for a stream of `file`.
+    ///
+    /// - Parameters:
+    ///   - skipNonReferenceFrames: drop frames no other frame refers to (B-frames), for fast scanning.
+    /// - Throws: `MediaError` `.unsupported` when no decoder exists, `.decodeFailed` when it cannot open.
+    init(file: MediaFile, streamIndex: Int, skipNonReferenceFrames: Bool = false) throws(MediaError) {
+        self.file = file
+        self.streamIndex = streamIndex
+        stream = file.stream(streamIndex)
+        let info = file.info.streams[streamIndex]
+        rotation = info.rotation
+        let rate = stream.pointee.avg_frame_rate.isKnownRate ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        frameRate = rate.isKnownRate ? rate.rational : nil
+        guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
+            throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
+        }
+        guard let context = avcodec_alloc_context3(decoder), let packet = av_packet_alloc(),
+              let frame = av_frame_alloc()
+        else { throw MediaError(.decodeFailed, "out of memory opening the \(info.codec) decoder") }
+        codec = context
+        self.packet = packet
+        self.frame = frame
+        try ffmpegCall(.decodeFailed, "cannot configure the \(info.codec) decoder", "avcodec_parameters_to_context") {
+            avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        }
+        context.pointee.pkt_timebase = stream.pointee.time_base
+        context.pointee.thread_count = 0
+        if skipNonReferenceFrames { context.pointee.skip_frame = AVDISCARD_NONREF }
+        try ffmpegCall(.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
+            avcodec_open2(context, decoder, nil)
+        }
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVCodecContext>? = codec
+        avcodec_free_context(&context)
+        var packet: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&packet)
+        var frame: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&frame)
+    }
+
+    /// The next frame in presentation order, or nil at the end of the stream.
+    ///
+    /// Damaged packets are skipped and counted in `damagedPackets`; reading stops at a read error, which
+    /// the file keeps in `readError`.
+    /// - Throws: `MediaError` `.protectedContent` when a packet of the stream is encrypted.
+    func nextFrame() throws(MediaError) -> VideoFrame? {
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received >= 0 {
+                defer { av_frame_unref(frame) }
+                return VideoFrame(
+                    frame: frame, stream: stream, startTime: file.startTimeMicroseconds, frameRate: frameRate,
+                    rotation: rotation)
+            }
+            if received == framelens_AVERROR_EOF { return nil }
+            if received != framelens_AVERROR(EAGAIN) { damagedPackets += 1 }
+            if draining { return nil }
+            try sendNextPacket()
+        }
+    }
+
+    /// Moves to the keyframe at or before `timestamp` (stream time base); the next frame decodes from there.
+    func seek(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        try file.seek(stream: streamIndex, toKeyframeAtOrBefore: timestamp)
+        avcodec_flush_buffers(codec)
+        draining = false
+    }
+
+    /// The stream timestamp of a player time in seconds, rounded down to the stream's time base.
+    func timestamp(forTime seconds: Double) -> Int64 {
+        let microseconds = Int64((seconds * 1_000_000).rounded())
+        let microsecond = AVRational(num: 1, den: 1_000_000)
+        let offset = av_rescale_q_rnd(microseconds, microsecond, stream.pointee.time_base, AV_ROUND_DOWN)
+        return offset + av_rescale_q(file.startTimeMicroseconds, microsecond, stream.pointee.time_base)
+    }
+
+    /// The timestamp of the last keyframe at or before `timestamp` that the demuxer's index knows of.
+    func indexedKeyframe(atOrBefore timestamp: Int64) -> Int64? {
+        guard let entry = avformat_index_get_entry_from_timestamp(stream, timestamp, AVSEEK_FLAG_BACKWARD) else {
+            return nil
+        }
+        return entry.pointee.timestamp
+    }
+
+    private func sendNextPacket() throws(MediaError) {
+        while true {
+            guard file.readPacket(into: packet) else {
+                draining = true
+                avcodec_send_packet(codec, nil)
+                return
+            }
+            defer { av_packet_unref(packet) }
+            guard Int(packet.pointee.stream_index) == streamIndex else { continue }
+            if ProtectionDetector.packetIsEncrypted(packet) {
+                throw MediaError(
+                    .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
+            }
+            if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
+            return
+        }
+    }
+}

@@ -1,0 +1,120 @@
+internal import CFFmpeg
+
+/// A decoded video frame: a read-only, shallow view of the decoder's picture.
+///
+/// It holds a reference to the decoded `AVFrame` (`av_frame_ref`), not a copy of its pixels, and
+/// offers them only as read-only buffers. Holding a `VideoFrame` keeps its pixels valid after the
+/// player has seeked away or been closed.
+public struct VideoFrame: Sendable {
+    let buffer: FrameBuffer
+
+    /// The coded picture's width in pixels (before rotation and aspect correction).
+    public let width: Int
+    /// The coded picture's height in pixels.
+    public let height: Int
+    /// FFmpeg's name of the pixel format, e.g. `yuv420p`.
+    public let pixelFormat: String
+    /// The presentation timestamp in `timeBase` units.
+    public let pts: Int64
+    public let timeBase: Rational
+    /// The presentation time in seconds, counted from the start of the media (as the player's clock).
+    public let time: Double
+    /// The frame's number in display order, counted from 0 at the start of the media at its frame rate.
+    public let frameNumber: Int
+    /// The shape of a pixel (width/height); 1/1 for square pixels.
+    public let sampleAspectRatio: Rational
+    /// Clockwise rotation in degrees (0, 90, 180 or 270) to apply for display.
+    public let rotation: Int
+    /// Whether the decoder marked this frame as a keyframe.
+    public let isKeyframe: Bool
+
+    init(frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, startTime: Int64,
+         frameRate: Rational?, rotation: Int) {
+        buffer = FrameBuffer(referencing: frame)
+        let native = buffer.frame.pointee
+        width = Int(native.width)
+        height = Int(native.height)
+        pixelFormat = av_get_pix_fmt_name(AVPixelFormat(native.format)).map { String(cString: $0) } ?? "unknown"
+        let timestamp = native.best_effort_timestamp != framelens_AV_NOPTS_VALUE
+            ? native.best_effort_timestamp : native.pts
+        pts = timestamp == framelens_AV_NOPTS_VALUE ? 0 : timestamp
+        timeBase = stream.pointee.time_base.rational
+        let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
+        time = Double(pts - startInStream) * timeBase.doubleValue
+        let rate = frameRate?.doubleValue ?? 0
+        frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
+        let sar = native.sample_aspect_ratio
+        sampleAspectRatio = sar.isKnownRate ? sar.rational : Rational(1, 1)
+        self.rotation = rotation
+        isKeyframe = native.key_frame != 0
+    }
+
+    /// The number of data planes (3 for `yuv420p`, 1 for packed RGB).
+    public var planeCount: Int { Int(av_pix_fmt_count_planes(AVPixelFormat(buffer.frame.pointee.format))) }
+
+    /// Whether the frame's first plane is an 8-bit luma (or gray) plane that can be read as is.
+    public var hasEightBitLumaPlane: Bool { buffer.hasEightBitLumaPlane }
+
+    /// The size a player shows: rotation and sample aspect ratio applied.
+    public var displaySize: (width: Int, height: Int) {
+        let ratio = sampleAspectRatio.doubleValue
+        let stretchedWidth = ratio > 0 && ratio != 1 ? Int((Double(width) * ratio).rounded()) : width
+        return rotation % 180 == 0 ? (stretchedWidth, height) : (height, stretchedWidth)
+    }
+
+    /// Calls `body` with one plane's bytes, read-only, and the number of bytes between rows.
+    ///
+    /// Do not escape the pointer: it is valid only for the duration of `body`.
+    /// - Parameters:
+    ///   - plane: the plane's index, below `planeCount`.
+    ///   - body: receives the plane's rows (`bytesPerRow * rows` bytes) and `bytesPerRow`.
+    /// - Returns: what `body` returns.
+    public func withUnsafePlane<Result>(
+        _ plane: Int, _ body: (_ bytes: UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> Result
+    ) rethrows -> Result {
+        precondition(plane >= 0 && plane < planeCount, "plane \(plane) out of range")
+        let (base, stride, rows) = buffer.plane(plane)
+        return try body(UnsafeRawBufferPointer(start: base, count: stride * rows), stride)
+    }
+}
+
+/// Owns one reference to a decoded `AVFrame`; `deinit` drops it.
+///
+/// `@unchecked Sendable` because the frame is never written after it is referenced here: FrameLens only
+/// reads its planes, and FFmpeg's reference counting is thread-safe.
+final class FrameBuffer: @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
+
+    init(referencing source: UnsafeMutablePointer<AVFrame>) {
+        frame = av_frame_clone(source)!
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&owned)
+    }
+
+    var pixelFormat: AVPixelFormat { AVPixelFormat(frame.pointee.format) }
+
+    var hasEightBitLumaPlane: Bool {
+        guard let descriptor = av_pix_fmt_desc_get(pixelFormat) else { return false }
+        let flags = descriptor.pointee.flags
+        let luma = descriptor.pointee.comp.0
+        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0
+            && flags & UInt64(AV_PIX_FMT_FLAG_HWACCEL) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM) == 0
+            && luma.plane == 0 && luma.step == 1 && luma.depth == 8 && luma.shift == 0
+    }
+
+    /// A plane's first row, bytes per row and row count.
+    func plane(_ index: Int) -> (UnsafeRawPointer, Int, Int) {
+        let data = withUnsafeBytes(of: frame.pointee.data) { $0.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self) }
+        let stride = withUnsafeBytes(of: frame.pointee.linesize) { Int($0.load(fromByteOffset: index * 4, as: Int32.self)) }
+        var rows = Int(frame.pointee.height)
+        if index > 0, let descriptor = av_pix_fmt_desc_get(pixelFormat) {
+            if descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0 { return (data, 4 * 256, 1) }
+            let shift = Int(descriptor.pointee.log2_chroma_h)
+            rows = (rows + (1 << shift) - 1) >> shift
+        }
+        return (data, stride, rows)
+    }
+}

@@ -1,0 +1,130 @@
+/// Plays one video stream of a file and shows the frame a paused player displays.
+///
+/// Like `AVPlayer`: `rate` 0 is paused; `play()` runs a clock (rate x elapsed time) along which frames
+/// are decoded ahead in the background, and `pause()` leaves showing the frame whose presentation time
+/// is the greatest <= the clock's time. `seek(to:)` is frame-accurate and decodes from the nearest
+/// preceding keyframe. `currentlyDisplayedFrame` exists only while paused with no seek pending.
+public actor VideoPlayer {
+    /// The file the player opened.
+    public nonisolated let media: MediaInfo
+    /// The video stream it plays.
+    public nonisolated let stream: StreamInfo
+    /// The playback rate: 0 when paused, 1 for normal speed.
+    public private(set) var rate: Double = 0
+    /// Whether a seek has been asked for and its frame is not shown yet.
+    public private(set) var isSeekPending = false
+
+    private let cursor: FrameCursor
+    private var displayed: VideoFrame
+    private var pausedTime: Double = 0
+    private var clockStart: (time: Double, instant: ContinuousClock.Instant)?
+    private var playback: Task<Void, Never>?
+    /// Counts changes of the displayed frame, so that late analyses are recognised as stale.
+    private(set) var displayGeneration: UInt64 = 0
+
+    /// Opens a video and shows its first frame, paused.
+    ///
+    /// - Parameters:
+    ///   - url: a path, or any URL FFmpeg reads.
+    ///   - streamIndex: the video stream to play, or nil for the first playable, unprotected one.
+    /// - Throws: `MediaError` (missing or unreadable file, not media, no video stream, protected content).
+    public init(url: String, streamIndex: Int? = nil) throws(MediaError) {
+        let file = try MediaFile(url: url)
+        media = file.info
+        stream = try file.info.videoStream(requested: streamIndex)
+        cursor = FrameCursor(decoder: try VideoDecoder(file: file, streamIndex: stream.index))
+        displayed = try cursor.frame(at: 0)
+    }
+
+    deinit {
+        playback?.cancel()
+    }
+
+    /// The media's duration in seconds (the container's, else the stream's last frame time).
+    public nonisolated var duration: Double { media.duration ?? 0 }
+
+    /// The player's time in seconds: the clock's while playing, the time paused or seeked to otherwise.
+    public var currentTime: Double {
+        guard let clockStart, rate != 0 else { return pausedTime }
+        let elapsed = ContinuousClock.now - clockStart.instant
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return min(duration, clockStart.time + seconds * rate)
+    }
+
+    /// The frame on screen: non-nil only while paused (rate 0) with no seek pending.
+    public var currentlyDisplayedFrame: VideoFrame? {
+        rate == 0 && !isSeekPending ? displayed : nil
+    }
+
+    /// Starts playing at normal speed from the current time.
+    public func play() { setRate(1) }
+
+    /// Sets the playback rate; 0 pauses.
+    ///
+    /// - Parameter newRate: a rate >= 0 (reverse playback is not supported; negative rates pause).
+    public func setRate(_ newRate: Double) {
+        if newRate <= 0 || !newRate.isFinite {
+            pause()
+            return
+        }
+        let now = currentTime
+        rate = newRate
+        clockStart = (now, .now)
+        displayGeneration &+= 1
+        guard playback == nil else { return }
+        playback = Task { await self.runClock() }
+    }
+
+    /// Stops the clock and shows the frame that was on screen at that moment.
+    public func pause() {
+        guard rate != 0 else { return }
+        let time = currentTime
+        rate = 0
+        clockStart = nil
+        playback?.cancel()
+        playback = nil
+        pausedTime = time
+        show((try? cursor.frame(at: time)) ?? displayed)
+    }
+
+    /// Moves to a time and shows the frame a paused player shows there; keeps the rate.
+    ///
+    /// - Parameter seconds: the time, from 0 to `duration`.
+    /// - Throws: `MediaError` `.timeOutOfRange` outside that range, or a decoding error.
+    public func seek(to seconds: Double) throws(MediaError) {
+        guard seconds >= 0, seconds.isFinite else {
+            throw MediaError(.timeOutOfRange, "time \(seconds) is negative; times start at 0")
+        }
+        if duration > 0 && seconds > duration {
+            let limit = MediaTime.clock(duration)
+            throw MediaError(.timeOutOfRange, "time \(MediaTime.clock(seconds)) is past the end of the video (\(limit))")
+        }
+        isSeekPending = true
+        defer { isSeekPending = false }
+        let frame = try cursor.frame(at: seconds)
+        pausedTime = seconds
+        if rate != 0 { clockStart = (seconds, .now) }
+        show(frame)
+    }
+
+    // MARK: - Playing
+
+    private func show(_ frame: VideoFrame) {
+        if frame.pts != displayed.pts || frame.buffer !== displayed.buffer { displayGeneration &+= 1 }
+        displayed = frame
+    }
+
+    /// Follows the clock: decodes the frame due now, keeping one decoded ahead, and sleeps until the next.
+    private func runClock() async {
+        while rate != 0 && !Task.isCancelled {
+            let time = currentTime
+            if let frame = try? cursor.frame(at: time) { show(frame) }
+            if duration > 0 && time >= duration {
+                pause()
+                return
+            }
+            let frameInterval = 1 / (stream.frameRate ?? 30)
+            try? await Task.sleep(for: .seconds(frameInterval / max(rate, 1)))
+        }
+    }
+}

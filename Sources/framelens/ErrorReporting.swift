@@ -1,0 +1,51 @@
+import ArgumentParser
+import FrameLens
+
+/// FrameLens's exit codes; the README's table lists them.
+enum ExitStatus: Int32 {
+    case failure = 1
+    case fileNotFound = 3
+    case notMedia = 4
+    case noVideoStream = 5
+    case protectedContent = 6
+    case timeOutOfRange = 7
+    case decodeFailed = 8
+    case writeFailed = 9
+    case analyzerUnavailable = 10
+    case interrupted = 130
+
+    init(_ code: MediaError.Code) {
+        self =
+            switch code {
+            case .fileNotFound, .notAFile, .unreadable: .fileNotFound
+            case .emptyFile, .notMedia: .notMedia
+            case .noVideoStream, .noSuchStream: .noVideoStream
+            case .protectedContent: .protectedContent
+            case .timeOutOfRange, .invalidTime: .timeOutOfRange
+            case .decodeFailed, .unsupported: .decodeFailed
+            case .writeFailed: .writeFailed
+            }
+    }
+}
+
+/// Runs a command's work, turning FrameLens errors into one line on stderr and a distinct exit code.
+func reportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as MediaError {
+        printError(error.message)
+        throw ExitCode(ExitStatus(error.code).rawValue)
+    }
+}
+
+/// Prints `framelens: message` on standard error.
+func printError(_ message: String) {
+    var standardError = StandardError()
+    print("framelens: \(message)", to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandleOutput.standardError(string)
+    }
+}

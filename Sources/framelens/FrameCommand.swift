@@ -1,0 +1,41 @@
+import ArgumentParser
+import FrameLens
+import Foundation
+
+/// `framelens frame`: writes the exact frame a paused player shows at a time.
+struct FrameCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame",
+        abstract: "Writes the frame a player paused at a time shows, rotated for display as ffmpeg does."
+    )
+
+    @OptionGroup var source: VideoOptions
+
+    @Option(help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
+    var at: TimeArgument
+
+    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
+    var output: String
+
+    @Option(help: "The file format: png, ppm or raw (RGB24 bytes). Default: from the output's extension, else png.")
+    var format: ImageEncoder.FileFormat?
+
+    func run() async throws {
+        try await reportingErrors {
+            let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
+            try await player.seek(to: at.seconds)
+            guard let frame = await player.currentlyDisplayedFrame else { return }
+            let image = try FrameRenderer.render(frame, as: .rgb24)
+            try AtomicFile.write(try ImageEncoder.encode(image, as: resolvedFormat), to: output)
+            if output != "-" {
+                print("\(output): frame \(frame.frameNumber) at \(MediaTime.clock(frame.time)), \(image.width)x\(image.height)")
+            }
+        }
+    }
+
+    private var resolvedFormat: ImageEncoder.FileFormat {
+        format ?? ImageEncoder.FileFormat(rawValue: (output as NSString).pathExtension.lowercased()) ?? .png
+    }
+}
+
+extension ImageEncoder.FileFormat: ExpressibleByArgument {}
