@@ -35,6 +35,9 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
     } catch let error as MediaError {
         printError(error.message)
         throw ExitCode(ExitStatus(error.code).rawValue)
+    } catch let error as AnalysisError {
+        printError(error.message)
+        throw ExitCode(ExitStatus.analyzerUnavailable.rawValue)
     }
 }
 

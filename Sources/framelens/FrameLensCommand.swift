@@ -7,6 +7,6 @@ struct FrameLensCommand: AsyncParsableCommand {
         commandName: "framelens",
         abstract: "Reads the text and the codes on the frame a paused video shows.",
         version: "0.1.0",
-        subcommands: [ProbeCommand.self, FrameCommand.self]
+        subcommands: [GrabCommand.self, FrameCommand.self, ProbeCommand.self, LangsCommand.self]
     )
 }

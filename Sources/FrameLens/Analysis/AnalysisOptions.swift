@@ -1,0 +1,34 @@
+/// What the analyzer looks for on a frame, and where.
+public struct AnalysisOptions: Sendable, Hashable {
+    /// The kinds of analysis.
+    public enum Feature: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Text, with Tesseract.
+        case text
+        /// QR codes and barcodes, with ZBar.
+        case codes
+        /// Data detectors (URLs, e-mail, phone numbers, ...) over the text and the codes' payloads.
+        case detectors
+    }
+
+    /// The analyses to run; the empty set does nothing.
+    public var features: Set<Feature>
+    /// The data kinds the detectors report.
+    public var dataKinds: Set<DataKind>
+    /// Tesseract languages, `+`-joined (`eng`, `eng+deu`).
+    public var languages: String
+    /// The parts of the displayed picture to analyse; empty means all of it.
+    public var regions: [NormalizedRect]
+    /// Words recognised with a lower confidence (0-100) are dropped.
+    public var minimumConfidence: Double
+
+    public init(
+        features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
+        languages: String = "eng", regions: [NormalizedRect] = [], minimumConfidence: Double = 0
+    ) {
+        self.features = features
+        self.dataKinds = dataKinds
+        self.languages = languages
+        self.regions = regions
+        self.minimumConfidence = minimumConfidence
+    }
+}

@@ -1,0 +1,29 @@
+/// Runs the data detectors over recognised text (block by block, so that addresses may span lines)
+/// and over code payloads, recording where each item came from.
+struct DetectionCollector {
+    let detector: DataDetector
+
+    init(kinds: Set<DataKind>) {
+        detector = DataDetector(kinds: kinds)
+    }
+
+    func collect(text: RecognizedText?, codes: [DetectedCode]) -> [Detection] {
+        var detections: [Detection] = []
+        for (blockIndex, block) in (text?.blocks ?? []).enumerated() {
+            for match in detector.matches(in: block.text) {
+                let line = block.text[..<match.range.lowerBound].filter { $0 == "\n" }.count
+                detections.append(detection(match, source: .text(block: blockIndex, line: line)))
+            }
+        }
+        for (codeIndex, code) in codes.enumerated() {
+            for match in detector.matches(in: code.payload) {
+                detections.append(detection(match, source: .code(index: codeIndex)))
+            }
+        }
+        return detections
+    }
+
+    private func detection(_ match: DataMatch, source: Detection.Source) -> Detection {
+        Detection(type: match.kind, text: match.text, value: match.value, attributes: match.attributes, source: source)
+    }
+}

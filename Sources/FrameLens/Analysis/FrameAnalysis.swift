@@ -1,0 +1,41 @@
+/// Everything readable on one frame: its text, its codes and the data found in them.
+public struct FrameAnalysis: Sendable, Hashable, Codable {
+    /// The frame's presentation time in seconds, counted from the start of the media.
+    public let time: Double
+    /// The frame's presentation timestamp, in `timeBase` units.
+    public let pts: Int64
+    public let timeBase: Rational
+    /// The frame's number in display order.
+    public let frameNumber: Int
+    /// The displayed picture's size, which all `pixels` boxes refer to.
+    public let width: Int
+    public let height: Int
+    /// The Tesseract languages used.
+    public let languages: String
+    /// The text, when text recognition was asked for.
+    public let text: RecognizedText?
+    /// The QR codes and barcodes found.
+    public let codes: [DetectedCode]
+    /// The data found in the text and in the codes' payloads.
+    public let detections: [Detection]
+}
+
+/// A piece of data (URL, e-mail, phone number, ...) and where it was found.
+public struct Detection: Sendable, Hashable, Codable {
+    /// Where the data was read.
+    public enum Source: Sendable, Hashable, Codable {
+        /// In the recognised text: block and line indices (the first line, for data spanning lines).
+        case text(block: Int, line: Int)
+        /// In the payload of the code at this index of `codes`.
+        case code(index: Int)
+    }
+
+    public let type: DataKind
+    /// The text as it appears.
+    public let text: String
+    /// The normalised value (absolute URL, E.164 phone number, ISO 8601 date, ...).
+    public let value: String
+    /// Extra facts: carrier, currency, date type, ...
+    public let attributes: [String: String]
+    public let source: Source
+}

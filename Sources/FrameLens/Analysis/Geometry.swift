@@ -1,0 +1,86 @@
+import Foundation
+
+/// A rectangle, in display pixels or in normalised coordinates (0...1 of the displayed picture).
+public struct Box: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The smallest box holding both.
+    func union(_ other: Box) -> Box {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        let right = max(x + width, other.x + other.width)
+        let bottom = max(y + height, other.y + other.height)
+        return Box(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// A point in display pixels.
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+}
+
+/// Where something is on the displayed picture: in pixels, and normalised to its size.
+public struct Bounds: Sendable, Hashable, Codable {
+    /// In pixels of the displayed picture (rotation and sample aspect ratio applied).
+    public let pixels: Box
+    /// In fractions of the displayed picture's width and height.
+    public let normalized: Box
+
+    init(pixels: Box, displaySize: (width: Int, height: Int)) {
+        self.pixels = pixels
+        let width = Double(max(displaySize.width, 1))
+        let height = Double(max(displaySize.height, 1))
+        normalized = Box(
+            x: pixels.x / width, y: pixels.y / height, width: pixels.width / width, height: pixels.height / height)
+    }
+}
+
+/// A region of interest in normalised display coordinates: `x,y,width,height`, each within 0...1.
+public struct NormalizedRect: Sendable, Hashable, Codable {
+    public let x: Double
+    public let y: Double
+    public let width: Double
+    public let height: Double
+
+    /// A region; throws unless it has a positive size and lies within the picture.
+    ///
+    /// - Throws: `AnalysisError` `.invalidRegion`.
+    public init(x: Double, y: Double, width: Double, height: Double) throws(AnalysisError) {
+        guard [x, y, width, height].allSatisfy(\.isFinite), x >= 0, y >= 0, width > 0, height > 0,
+              x + width <= 1.000001, y + height <= 1.000001
+        else {
+            throw AnalysisError(
+                .invalidRegion, "region \(x),\(y),\(width),\(height) must lie within 0...1 with a positive size")
+        }
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses `x,y,w,h`.
+    ///
+    /// - Throws: `AnalysisError` `.invalidRegion`.
+    public init(parsing text: String) throws(AnalysisError) {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 4, let x = values[0], let y = values[1], let width = values[2], let height = values[3]
+        else {
+            throw AnalysisError(.invalidRegion, "region '\(text)' is not x,y,w,h (four numbers from 0 to 1)")
+        }
+        try self.init(x: x, y: y, width: width, height: height)
+    }
+
+    /// The whole picture.
+    public static let whole = try! NormalizedRect(x: 0, y: 0, width: 1, height: 1)
+}

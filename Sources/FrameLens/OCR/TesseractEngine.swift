@@ -1,0 +1,122 @@
+import Foundation
+internal import CTesseract
+
+/// One Tesseract engine with its language models loaded; `deinit` ends and deletes it.
+///
+/// An engine is used by one thread at a time: `EnginePool` hands it out. `@unchecked Sendable` only
+/// so that the pool can move it between the threads that check it out.
+final class TesseractEngine: @unchecked Sendable {
+    let languages: String
+    private let api: OpaquePointer
+
+    /// Loads the models for `languages` (`eng`, `eng+deu`).
+    ///
+    /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
+    init(languages: String) throws(AnalysisError) {
+        let dataPath = try TessdataDirectory.validate(languages)
+        Self.keepOpenMPSingleThreaded
+        guard let api = TessBaseAPICreate() else {
+            throw AnalysisError(.engineFailed, "cannot create a Tesseract engine", operation: "TessBaseAPICreate")
+        }
+        self.api = api
+        self.languages = languages
+        TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(api, dataPath, languages) == 0 else {
+            TessBaseAPIDelete(api)
+            throw AnalysisError(
+                .engineFailed, "Tesseract cannot load '\(languages)' from \(dataPath)", operation: "TessBaseAPIInit3")
+        }
+        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Parallelism comes from the pool (one engine per core); OpenMP threads inside each engine only
+    /// contend with each other, so every OpenMP region is made single-threaded, once per process.
+    private static let keepOpenMPSingleThreaded: Void = omp_set_max_active_levels(0)
+
+    /// Recognises the text in some rectangles of a gray image.
+    ///
+    /// - Parameters:
+    ///   - image: the picture, read in place.
+    ///   - rectangles: the parts to read, in image pixels.
+    ///   - minimumConfidence: words below this confidence (0-100) are dropped.
+    func recognize(_ image: LumaImage, in rectangles: [PixelRect], minimumConfidence: Double) -> [RecognizedBlock] {
+        image.withUnsafeBytes { pixels in
+            TessBaseAPISetImage(
+                api, pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(image.width), Int32(image.height),
+                1, Int32(image.bytesPerRow))
+            TessBaseAPISetSourceResolution(api, 96)
+            defer { TessBaseAPIClear(api) }
+            return rectangles.flatMap { rect -> [RecognizedBlock] in
+                TessBaseAPISetRectangle(api, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+                guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
+                defer { TessResultIteratorDelete(iterator) }
+                return TesseractLayoutReader(iterator: iterator, image: image, minimumConfidence: minimumConfidence)
+                    .blocks()
+            }
+        }
+    }
+}
+
+/// Walks Tesseract's result word by word, grouping words into lines and lines into blocks.
+private struct TesseractLayoutReader {
+    let iterator: OpaquePointer
+    let image: LumaImage
+    let minimumConfidence: Double
+
+    func blocks() -> [RecognizedBlock] {
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var blocks: [[[RecognizedWord]]] = []
+        repeat {
+            guard let word = word(page) else { continue }
+            if blocks.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { blocks.append([]) }
+            if blocks[blocks.count - 1].isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                blocks[blocks.count - 1].append([])
+            }
+            blocks[blocks.count - 1][blocks[blocks.count - 1].count - 1].append(word)
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        return blocks.compactMap(block)
+    }
+
+    private func word(_ page: OpaquePointer?) -> RecognizedWord? {
+        guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { return nil }
+        defer { TessDeleteText(cText) }
+        let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+        let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+        guard !text.isEmpty, confidence >= minimumConfidence else { return nil }
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { return nil }
+        let rect = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        return RecognizedWord(text: text, confidence: confidence, bounds: image.bounds(rect))
+    }
+
+    private func block(_ lines: [[RecognizedWord]]) -> RecognizedBlock? {
+        let recognized = lines.filter { !$0.isEmpty }.map(line)
+        guard !recognized.isEmpty else { return nil }
+        return RecognizedBlock(
+            text: recognized.map(\.text).joined(separator: "\n"),
+            confidence: mean(recognized.map(\.confidence)),
+            bounds: union(recognized.map(\.bounds)),
+            lines: recognized)
+    }
+
+    private func line(_ recognized: [RecognizedWord]) -> RecognizedLine {
+        let words = BulletMarker.isMarker(recognized) ? Array(recognized.dropFirst()) : recognized
+        return RecognizedLine(
+            text: words.map(\.text).joined(separator: " "), confidence: mean(words.map(\.confidence)),
+            bounds: union(words.map(\.bounds)), words: words)
+    }
+
+    private func mean(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    private func union(_ all: [Bounds]) -> Bounds {
+        let box = all.dropFirst().reduce(all[0].pixels) { $0.union($1.pixels) }
+        return Bounds(pixels: box, displaySize: (image.displayWidth, image.displayHeight))
+    }
+}

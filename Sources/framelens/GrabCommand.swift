@@ -1,0 +1,30 @@
+import ArgumentParser
+import FrameLens
+
+/// `framelens grab`: pause at a time and read everything on the frame.
+struct GrabCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grab",
+        abstract: "Reads the text, codes and data (URLs, e-mail, phone numbers, dates, ...) on the frame shown at a time."
+    )
+
+    @OptionGroup var source: VideoOptions
+
+    @Option(help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
+    var at: TimeArgument
+
+    @OptionGroup var analysis: AnalysisOptionGroup
+
+    @Flag(help: "Print the whole analysis as JSON.")
+    var json = false
+
+    func run() async throws {
+        let options = try analysis.analysisOptions()
+        try await reportingErrors {
+            let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
+            try await player.seek(to: at.seconds)
+            let result = try await player.analyzeCurrentFrame(options: options)
+            print(json ? try JSONOutput.string(result) : GrabReport(result).text)
+        }
+    }
+}
