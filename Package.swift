@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens"],
+            dependencies: ["FrameLens", "CFFmpeg"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -11,8 +11,7 @@ struct FrameCommand: AsyncParsableCommand {
 
     @OptionGroup var source: VideoOptions
 
-    @Option(help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
-    var at: TimeArgument
+    @OptionGroup var time: TimeOption
 
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String
@@ -23,12 +22,12 @@ struct FrameCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
-            try await player.seek(to: at.seconds)
+            try await player.seek(to: try time.seconds())
             guard let frame = await player.currentlyDisplayedFrame else { return }
             let image = try FrameRenderer.render(frame, as: .rgb24)
             try AtomicFile.write(try ImageEncoder.encode(image, as: resolvedFormat), to: output)
             if output != "-" {
-                print("\(output): frame \(frame.frameNumber) at \(MediaTime.clock(frame.time)), \(image.width)x\(image.height)")
+                print("\(output): frame \(frame.frameNumber) at \(MediaTime.clock(frame.time, rounding: .up)), \(image.width)x\(image.height)")
             }
         }
     }

@@ -10,8 +10,7 @@ struct GrabCommand: AsyncParsableCommand {
 
     @OptionGroup var source: VideoOptions
 
-    @Option(help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
-    var at: TimeArgument
+    @OptionGroup var time: TimeOption
 
     @OptionGroup var analysis: AnalysisOptionGroup
 
@@ -22,7 +21,7 @@ struct GrabCommand: AsyncParsableCommand {
         let options = try analysis.analysisOptions()
         try await reportingErrors {
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
-            try await player.seek(to: at.seconds)
+            try await player.seek(to: try time.seconds())
             let result = try await player.analyzeCurrentFrame(options: options)
             print(json ? try JSONOutput.string(result) : GrabReport(result).text)
         }

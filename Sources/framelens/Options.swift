@@ -10,14 +10,13 @@ struct VideoOptions: ParsableArguments {
     var stream: Int?
 }
 
-/// A time in the video, as the user typed it.
-struct TimeArgument: ExpressibleByArgument {
-    let seconds: Double
+/// A time in the video, as the user typed it; parsed in `run()` so that a bad time gets FrameLens's own
+/// message and exit code.
+struct TimeOption: ParsableArguments {
+    @Option(name: .customLong("at"), parsing: .unconditional,
+            help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
+    var text: String
 
-    init?(argument: String) {
-        guard let seconds = try? MediaTime.parse(argument) else { return nil }
-        self.seconds = seconds
-    }
-
-    static var defaultCompletionKind: CompletionKind { .default }
+    /// The time in seconds.
+    func seconds() throws(MediaError) -> Double { try MediaTime.parse(text) }
 }

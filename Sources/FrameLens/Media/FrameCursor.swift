@@ -8,7 +8,10 @@ final class FrameCursor {
     /// The frame shown at the last requested time.
     private(set) var current: VideoFrame?
     private var lookahead: VideoFrame?
-    private var reachedEnd = false
+    /// Whether decoding reached the end of the stream (or where the data breaks off).
+    private(set) var reachedEnd = false
+    /// Whether the decoder still stands at the start of the file, never moved.
+    private var atStartOfFile = true
 
     init(decoder: VideoDecoder) {
         self.decoder = decoder
@@ -19,6 +22,13 @@ final class FrameCursor {
     /// - Throws: `MediaError` `.decodeFailed` when no frame can be decoded at all, `.protectedContent`.
     func frame(at seconds: Double) throws(MediaError) -> VideoFrame {
         let target = decoder.timestamp(forTime: seconds)
+        if current == nil && atStartOfFile {
+            try decodeForward(to: target)
+            guard current != nil else {
+                throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
+            }
+            return current!
+        }
         if let current, current.pts <= target {
             if let lookahead, lookahead.pts > target { return current }
             if lookahead == nil && reachedEnd { return current }
@@ -64,16 +74,17 @@ final class FrameCursor {
         var backoff: Int64 = 0
         while true {
             let seekTarget = target &- backoff
-            try decoder.seek(toKeyframeAtOrBefore: seekTarget)
+            let atStart = seekTarget <= decoder.timestamp(forTime: 0)
+            if atStart { try decoder.rewind() } else { try decoder.seek(toKeyframeAtOrBefore: seekTarget) }
+            atStartOfFile = false
             current = nil
             lookahead = nil
             reachedEnd = false
             try decodeForward(to: target)
-            guard let found = current else {
+            if let found = current, found.pts <= target || atStart { return }
+            if current == nil && atStart {
                 throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
             }
-            let atStart = seekTarget <= decoder.timestamp(forTime: 0)
-            if found.pts <= target || atStart { return }
             backoff = backoff == 0 ? oneSecond : backoff * 2
         }
     }

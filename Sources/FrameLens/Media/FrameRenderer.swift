@@ -74,19 +74,28 @@ public enum FrameRenderer {
         }
         defer { sws_freeContext(context) }
         applyColorDetails(of: frame, to: context)
-        var pixels = [UInt8](repeating: 0, count: output.width * output.height * format.bytesPerPixel)
+        // swscale's SIMD writers work in blocks of pixels and, like FFmpeg's own frames, want padded rows;
+        // converting into padded rows and then packing them gives exactly the bytes ffmpeg writes.
+        let rowBytes = output.width * format.bytesPerPixel
+        let paddedRowBytes = (rowBytes + 63) & ~63
+        var padded = [UInt8](repeating: 0, count: paddedRowBytes * output.height + 64)
         withUnsafePointer(to: frame.pointee.data) { dataTuple in
             withUnsafePointer(to: frame.pointee.linesize) { strideTuple in
                 dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
                     strideTuple.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        pixels.withUnsafeMutableBufferPointer { destination in
+                        padded.withUnsafeMutableBufferPointer { destination in
                             var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
-                            var destinationStrides: [Int32] = [Int32(output.width * format.bytesPerPixel), 0, 0, 0]
+                            var destinationStrides: [Int32] = [Int32(paddedRowBytes), 0, 0, 0]
                             _ = sws_scale(context, planes, strides, 0, Int32(height), &destinationPlanes, &destinationStrides)
                         }
                     }
                 }
             }
+        }
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(rowBytes * output.height)
+        for row in 0..<output.height {
+            pixels += padded[row * paddedRowBytes..<row * paddedRowBytes + rowBytes]
         }
         return PixelImage(width: output.width, height: output.height, format: format, pixels: pixels)
     }

@@ -22,7 +22,7 @@ final class MediaFile {
         try Self.checkLocalFile(url)
         self.url = url
         var opened: UnsafeMutablePointer<AVFormatContext>?
-        try ffmpegCall(.notMedia, "cannot open \(url) as media", "avformat_open_input") {
+        try ffmpegCall(.notMedia, "\(url) is not a video FrameLens can read", "avformat_open_input") {
             avformat_open_input(&opened, url, nil, nil)
         }
         guard let opened else { throw MediaError(.notMedia, "cannot open \(url) as media") }
@@ -44,7 +44,7 @@ final class MediaFile {
     }
 
     deinit {
-        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        discardQueuedPackets()
         var closing: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&closing)
     }
@@ -80,12 +80,29 @@ final class MediaFile {
 
     /// Seeks so that the next packet read is the keyframe at or before `timestamp` in the stream's time base.
     func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
-        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
-        queuedPackets.removeAll()
-        readError = nil
+        discardQueuedPackets()
         try ffmpegCall(.decodeFailed, "cannot seek in \(url)", "avformat_seek_file") {
             avformat_seek_file(context, Int32(index), Int64.min, timestamp, timestamp, 0)
         }
+    }
+
+    /// Goes back to the very start of the input: by byte where the format allows it (transport and
+    /// program streams, whose timestamp seeks are approximate), else to the earliest timestamp.
+    func rewind() throws(MediaError) {
+        discardQueuedPackets()
+        let canSeekBytes = context.pointee.iformat.pointee.flags & AVFMT_NO_BYTE_SEEK == 0
+            && context.pointee.pb != nil
+        try ffmpegCall(.decodeFailed, "cannot seek to the start of \(url)", "avformat_seek_file") {
+            canSeekBytes
+                ? avformat_seek_file(context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE)
+                : avformat_seek_file(context, -1, Int64.min, Int64.min, Int64.min, 0)
+        }
+    }
+
+    private func discardQueuedPackets() {
+        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        queuedPackets.removeAll()
+        readError = nil
     }
 
     // MARK: - Opening

@@ -26,8 +26,15 @@ public enum MediaTime {
     }
 
     /// Formats seconds as `HH:MM:SS.mmm`, with the separator subtitle formats want before the milliseconds.
-    public static func clock(_ seconds: Double, millisecondSeparator: Character = ".") -> String {
-        let totalMilliseconds = Int((max(0, seconds) * 1000).rounded())
+    ///
+    /// - Parameters:
+    ///   - rounding: `.up` for a frame's presentation time, so that the printed time, typed back as
+    ///     `--at`, shows that same frame (a 30 fps frame at 48.0333... s prints as 48.034).
+    public static func clock(
+        _ seconds: Double, millisecondSeparator: Character = ".", rounding: FloatingPointRoundingRule = .toNearestOrEven
+    ) -> String {
+        let milliseconds = max(0, seconds) * 1000
+        let totalMilliseconds = Int(rounding == .up ? (milliseconds - 1e-6).rounded(.up) : milliseconds.rounded(rounding))
         let hours = totalMilliseconds / 3_600_000
         let minutes = totalMilliseconds / 60_000 % 60
         let secs = totalMilliseconds / 1000 % 60

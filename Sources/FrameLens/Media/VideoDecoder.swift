@@ -12,6 +12,8 @@ final class VideoDecoder {
     let rotation: Int
     /// The number of packets the decoder rejected as damaged since opening.
     private(set) var damagedPackets = 0
+    /// The number of frames decoded since opening (what seeks and scans cost).
+    private(set) var framesDecoded = 0
     private let codec: UnsafeMutablePointer<AVCodecContext>
     private let packet: UnsafeMutablePointer<AVPacket>
     private let frame: UnsafeMutablePointer<AVFrame>
@@ -69,6 +71,7 @@ final class VideoDecoder {
             let received = avcodec_receive_frame(codec, frame)
             if received >= 0 {
                 defer { av_frame_unref(frame) }
+                framesDecoded += 1
                 return VideoFrame(
                     frame: frame, stream: stream, startTime: file.startTimeMicroseconds, frameRate: frameRate,
                     rotation: rotation)
@@ -83,6 +86,13 @@ final class VideoDecoder {
     /// Moves to the keyframe at or before `timestamp` (stream time base); the next frame decodes from there.
     func seek(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         try file.seek(stream: streamIndex, toKeyframeAtOrBefore: timestamp)
+        avcodec_flush_buffers(codec)
+        draining = false
+    }
+
+    /// Goes back to the start of the stream; the next frame is the first.
+    func rewind() throws(MediaError) {
+        try file.rewind()
         avcodec_flush_buffers(codec)
         draining = false
     }

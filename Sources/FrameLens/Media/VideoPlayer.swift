@@ -14,7 +14,7 @@ public actor VideoPlayer {
     /// Whether a seek has been asked for and its frame is not shown yet.
     public private(set) var isSeekPending = false
 
-    private let cursor: FrameCursor
+    let cursor: FrameCursor
     private var displayed: VideoFrame
     private var pausedTime: Double = 0
     private var clockStart: (time: Double, instant: ContinuousClock.Instant)?
@@ -102,6 +102,7 @@ public actor VideoPlayer {
         isSeekPending = true
         defer { isSeekPending = false }
         let frame = try cursor.frame(at: seconds)
+        try checkNotCutShort(frame, requested: seconds)
         pausedTime = seconds
         if rate != 0 { clockStart = (seconds, .now) }
         show(frame)
@@ -135,6 +136,17 @@ public actor VideoPlayer {
         guard generation == displayGeneration, rate == 0 else {
             throw AnalysisError(.stale, "the displayed frame changed while it was being analysed; the result is stale")
         }
+    }
+
+    /// A damaged or truncated file ends early: asking for a time well past its last frame is an error,
+    /// not a silent last frame.
+    private func checkNotCutShort(_ frame: VideoFrame, requested seconds: Double) throws(MediaError) {
+        guard cursor.reachedEnd, cursor.decoder.file.readError != nil || cursor.decoder.damagedPackets > 0,
+              seconds > frame.time + 2 / (stream.frameRate ?? 25)
+        else { return }
+        throw MediaError(
+            .decodeFailed,
+            "\(media.url) is truncated or damaged: its video breaks off at \(MediaTime.clock(frame.time)), before \(MediaTime.clock(seconds))")
     }
 
     // MARK: - Playing

@@ -1,0 +1,26 @@
+# The README's two commands are `make demo` and `make test`; both install what is missing first.
+SWIFT ?= swift
+SAMPLE ?= Samples/lecture.mp4
+
+.PHONY: deps build demo test bench samples
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product framelens
+
+# The main job on the bundled sample: pause at 0:15 and read the slide.
+demo: build
+	.build/release/framelens probe $(SAMPLE)
+	.build/release/framelens frame $(SAMPLE) --at 0:15 -o /tmp/framelens-demo.png
+	.build/release/framelens grab $(SAMPLE) --at 0:15
+
+test: deps
+	$(SWIFT) test
+
+bench: build
+	Benchmarks/run.sh
+
+samples: deps
+	Samples/make-lecture.sh

@@ -1,0 +1,31 @@
+import Testing
+@testable import FrameLens
+
+struct MediaTimeTests {
+    @Test(arguments: [
+        ("0", 0.0), ("12.5", 12.5), ("7.366667", 7.366667), ("01:02.5", 62.5), ("1:02:03.250", 3723.25),
+        ("00:00:00", 0.0), (" 90 ", 90.0), ("0:59.999", 59.999),
+    ])
+    func parsesTimes(text: String, seconds: Double) throws {
+        #expect(try MediaTime.parse(text) == seconds)
+    }
+
+    @Test(arguments: ["-1", "-0:01", "abc", "", "1:2:3:4", "1:60", "1::2", "1e3", "0x10", "1.2.3", "nan", "inf"])
+    func rejectsOtherText(text: String) {
+        #expect(throws: MediaError.self) { try MediaTime.parse(text) }
+    }
+
+    @Test func negativeTimesSaySo() {
+        #expect { try MediaTime.parse("-2.5") } throws: { ($0 as? MediaError)?.message == "time -2.5 is negative; times start at 0" }
+    }
+
+    @Test(arguments: [(0.0, "00:00:00.000"), (7.366667, "00:00:07.367"), (3723.25, "01:02:03.250")])
+    func formatsClockTimes(seconds: Double, text: String) {
+        #expect(MediaTime.clock(seconds) == text)
+    }
+
+    @Test(arguments: [(1441.0 / 30, "00:00:48.034"), (48.0, "00:00:48.000"), (1.0 / 30, "00:00:00.034")])
+    func roundsFrameTimesUpSoThatTheyShowThatFrame(seconds: Double, text: String) {
+        #expect(MediaTime.clock(seconds, rounding: .up) == text)
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages FrameLens needs that are not installed yet (and nothing else).
+# Libraries to build against, Tesseract's English model, and the command-line tools the tests use
+# as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext).
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+    libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
+    libzbar-dev zbar-tools
+    ffmpeg qrencode fonts-dejavu-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
