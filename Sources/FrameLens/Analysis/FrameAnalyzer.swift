@@ -12,6 +12,8 @@ public final class FrameAnalyzer: Sendable {
     public static let shared = FrameAnalyzer()
 
     private let pools = Mutex<[String: EnginePool]>([:])
+    /// The number of analyses under way.
+    let analysesInProgress = Atomic<Int>(0)
     /// The number of engines per language set.
     public let enginesPerLanguage: Int
 
@@ -48,6 +50,8 @@ public final class FrameAnalyzer: Sendable {
 
     /// The analysis, on the calling thread.
     func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions) throws -> FrameAnalysis {
+        analysesInProgress.add(1, ordering: .relaxed)
+        defer { analysesInProgress.subtract(1, ordering: .relaxed) }
         let features = options.features
         if features.contains(.text) { _ = try TessdataDirectory.validate(options.languages) }
         let image = try LumaImage(frame)

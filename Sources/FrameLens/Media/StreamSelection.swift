@@ -23,8 +23,10 @@ extension MediaInfo {
         if let playable = streams.first(where: \.isPlayableVideo) { return playable }
         let videos = streams.filter { $0.kind == .video && !$0.isAttachedPicture }
         if videos.isEmpty {
-            let kinds = Set(streams.map(\.kind.rawValue)).sorted().joined(separator: ", ")
-            throw MediaError(.noVideoStream, "\(url) has no video stream" + (kinds.isEmpty ? "" : " (only \(kinds))"))
+            var kinds = Set(streams.filter { !$0.isAttachedPicture }.map(\.kind.rawValue)).sorted()
+            if streams.contains(where: \.isAttachedPicture) { kinds.append("an attached picture") }
+            let only = kinds.isEmpty ? "" : " (only \(kinds.joined(separator: " and ")))"
+            throw MediaError(.noVideoStream, "\(url) has no video stream\(only)")
         }
         if videos.allSatisfy(\.isProtected) { throw protectedError(videos) }
         let codecs = videos.map(\.codec).joined(separator: ", ")

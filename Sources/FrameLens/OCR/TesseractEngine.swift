@@ -46,17 +46,21 @@ final class TesseractEngine: @unchecked Sendable {
     ///   - minimumConfidence: words below this confidence (0-100) are dropped.
     func recognize(_ image: LumaImage, in rectangles: [PixelRect], minimumConfidence: Double) -> [RecognizedBlock] {
         image.withUnsafeBytes { pixels in
-            TessBaseAPISetImage(
-                api, pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(image.width), Int32(image.height),
-                1, Int32(image.bytesPerRow))
-            TessBaseAPISetSourceResolution(api, 96)
-            defer { TessBaseAPIClear(api) }
-            return rectangles.flatMap { rect -> [RecognizedBlock] in
-                TessBaseAPISetRectangle(api, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+            rectangles.flatMap { rect -> [RecognizedBlock] in
+                guard rect.width > 0, rect.height > 0 else { return [] }
+                // A region is the same plane seen from its first pixel with the same stride: no copy.
+                // (TessBaseAPISetRectangle misreads full-width bands in Tesseract 5.3.)
+                let origin = pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x
+                TessBaseAPISetImage(
+                    api, origin.assumingMemoryBound(to: UInt8.self), Int32(rect.width), Int32(rect.height), 1,
+                    Int32(image.bytesPerRow))
+                TessBaseAPISetSourceResolution(api, 96)
+                defer { TessBaseAPIClear(api) }
                 guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
                 defer { TessResultIteratorDelete(iterator) }
-                return TesseractLayoutReader(iterator: iterator, image: image, minimumConfidence: minimumConfidence)
-                    .blocks()
+                return TesseractLayoutReader(
+                    iterator: iterator, image: image, origin: (rect.x, rect.y), minimumConfidence: minimumConfidence
+                ).blocks()
             }
         }
     }
@@ -66,6 +70,8 @@ final class TesseractEngine: @unchecked Sendable {
 private struct TesseractLayoutReader {
     let iterator: OpaquePointer
     let image: LumaImage
+    /// Where the recognised region starts in the image.
+    let origin: (x: Int, y: Int)
     let minimumConfidence: Double
 
     func blocks() -> [RecognizedBlock] {
@@ -90,7 +96,8 @@ private struct TesseractLayoutReader {
         guard !text.isEmpty, confidence >= minimumConfidence else { return nil }
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { return nil }
-        let rect = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        let rect = PixelRect(
+            x: origin.x + Int(left), y: origin.y + Int(top), width: Int(right - left), height: Int(bottom - top))
         return RecognizedWord(text: text, confidence: confidence, bounds: image.bounds(rect))
     }
 

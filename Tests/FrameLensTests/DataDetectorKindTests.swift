@@ -1,0 +1,196 @@
+import Testing
+@testable import FrameLens
+
+@Suite("Data detector: one kind at a time")
+struct DataDetectorKindTests {
+    static let urlsCases: [DetectionCase] = [
+        .init("Slides: https://example.edu/talks/ds?id=7.", .url, "https://example.edu/talks/ds?id=7",
+              text: "https://example.edu/talks/ds?id=7", attributes: ["scheme": "https"]),
+        .init("See example.edu/x for details", .url, "https://example.edu/x", attributes: ["scheme": "https"]),
+        .init("www.x.org", .url, "https://www.x.org"),
+        .init("Docs at http://localhost:8080/api", .url, "http://localhost:8080/api", attributes: ["scheme": "http"]),
+        .init("(see https://en.wikipedia.org/wiki/Sorting_(computing))", .url,
+              "https://en.wikipedia.org/wiki/Sorting_(computing)"),
+        .init("Visit github.com/apple/swift!", .url, "https://github.com/apple/swift"),
+        .init("FTP://Files.Example.COM/pub", .url, "ftp://files.example.com/pub", attributes: ["scheme": "ftp"]),
+        .init("Our site: framelens.io", .url, "https://framelens.io"),
+        .init("Download from python.org/downloads, then install", .url, "https://python.org/downloads"),
+        .init("News: bbc.co.uk", .url, "https://bbc.co.uk"),
+        .init("\"https://example.com/a\"", .url, "https://example.com/a"),
+        .init("Go to www.tum.de.", .url, "https://www.tum.de", text: "www.tum.de"),
+        .init("https://example.com:8443/path?q=1#frag", .url, "https://example.com:8443/path?q=1#frag"),
+        .init("[docs.swift.org]", .url, "https://docs.swift.org"),
+        .init("WWW.EXAMPLE.COM", .url, "https://www.example.com"),
+        .init("Paper: arxiv.org/abs/2106.09685", .url, "https://arxiv.org/abs/2106.09685"),
+        .init("bit.ly/3xYz", .url, "https://bit.ly/3xYz"),
+    ]
+
+    static let emailsCases: [DetectionCase] = [
+        .init("Contact jane.doe@Example.EDU today", .email, "jane.doe@example.edu", text: "jane.doe@Example.EDU"),
+        .init("<bob+slides@mail.example.co.uk>", .email, "bob+slides@mail.example.co.uk"),
+        .init("E-mail: info@tum.de.", .email, "info@tum.de", text: "info@tum.de"),
+        .init("mailto:team@framelens.io", .email, "team@framelens.io"),
+        .init("Questions? Ask.Me@Uni-Bonn.DE", .email, "Ask.Me@uni-bonn.de"),
+        .init("first_last@sub.domain.org", .email, "first_last@sub.domain.org"),
+        .init("john.me@x.com", .email, "john.me@x.com"),
+        .init("help@frame-lens.dev, thanks", .email, "help@frame-lens.dev"),
+    ]
+
+    static let phonesCases: [DetectionCase] = [
+        .init("(415) 555-0123", .phone, "+14155550123", attributes: ["country": "1"]),
+        .init("Office 415-555-0123", .phone, "+14155550123", text: "415-555-0123"),
+        .init("415.555.0123", .phone, "+14155550123"),
+        .init("+1 415 555 0123", .phone, "+14155550123", attributes: ["country": "1"]),
+        .init("Call 1-800-555-0199 now", .phone, "+18005550199"),
+        .init("+1 (212) 555-0100", .phone, "+12125550100"),
+        .init("+44 20 7946 0958", .phone, "+442079460958", attributes: ["country": "44"]),
+        .init("+44 (0)20 7946 0958", .phone, "+442079460958"),
+        .init("+49 30 1234567", .phone, "+49301234567", attributes: ["country": "49"]),
+        .init("+33 1 23 45 67 89", .phone, "+33123456789", attributes: ["country": "33"]),
+        .init("+353 1 234 5678", .phone, "+35312345678", attributes: ["country": "353"]),
+        .init("+7 495 123-45-67", .phone, "+74951234567", attributes: ["country": "7"]),
+        .init("WeChat +8613812345678", .phone, "+8613812345678", attributes: ["country": "86"]),
+        .init("Tel: 030 1234567", .phone, "0301234567", text: "030 1234567", attributes: [:]),
+        .init("Phone: 4155550123", .phone, "+14155550123"),
+        .init("Tel. +41 44 668 18 00", .phone, "+41446681800"),
+        .init("Fax 0049 89 123456", .phone, "+4989123456", attributes: ["country": "49"]),
+        .init("Mobile: 0171/1234567", .phone, "01711234567"),
+        .init("Phone: 415 555 0123", .phone, "+14155550123"),
+        .init("Tel.: +49 (0) 30 1234567", .phone, "+49301234567"),
+    ]
+
+    static let datesCases: [DetectionCase] = [
+        .init("March 14, 2026", .date, "2026-03-14", attributes: ["type": "date"]),
+        .init("14 March 2026", .date, "2026-03-14"),
+        .init("Mar 14 2026", .date, "2026-03-14"),
+        .init("Deadline 2026-03-14.", .date, "2026-03-14", text: "2026-03-14"),
+        .init("14/03/2026", .date, "2026-03-14"),
+        .init("03/14/2026", .date, "2026-03-14"),
+        .init("04/02/2026", .date, "2026-04-02"),
+        .init("14.03.2026", .date, "2026-03-14"),
+        .init("Sat, 14 Mar 2026", .date, "2026-03-14"),
+        .init("14. März 2026", .date, "2026-03-14"),
+        .init("FRIDAY, MARCH 13, 2026", .date, "2026-03-13"),
+        .init("Due: 3rd of April", .date, "--04-03", text: "3rd of April"),
+        .init("April 3", .date, "--04-03"),
+        .init("Leap day February 29, 2028", .date, "2028-02-29"),
+        .init("Spring term starts March 2026", .date, "2026-03"),
+        .init("Friday, April 3, 2026 at 10:30", .date, "2026-04-03T10:30", attributes: ["type": "datetime"]),
+        .init("Apr 3 at 2:15 PM", .date, "--04-03T14:15", attributes: ["type": "datetime"]),
+        .init("2026-03-14T10:30", .date, "2026-03-14T10:30"),
+        .init("2026-03-14 09:05", .date, "2026-03-14T09:05"),
+        .init("Starts at 10:30", .date, "10:30", text: "10:30", attributes: ["type": "time"]),
+        .init("2:15 pm", .date, "14:15"),
+        .init("12:30 am", .date, "00:30"),
+        .init("Doors open 7pm", .date, "19:00"),
+        .init("Lunch at 12 p.m.", .date, "12:00"),
+        .init("23:59:59", .date, "23:59:59"),
+        .init("Beginn 10 Uhr", .date, "10:00"),
+        .init("90 minutes", .date, "PT90M", attributes: ["type": "duration"]),
+        .init("1h 30m", .date, "PT1H30M"),
+        .init("1 hour 30 minutes", .date, "PT1H30M"),
+        .init("2 hrs", .date, "PT2H"),
+        .init("45 seconds", .date, "PT45S"),
+        .init("1.5 hours", .date, "PT1.5H"),
+        .init("Talk: 20 min", .date, "PT20M"),
+        .init("1 hour and 15 minutes", .date, "PT1H15M"),
+        .init("3 days", .date, "P3D"),
+        .init("Due 11:59 p.m. Sunday", .date, "23:59"),
+        .init("Sept. 9, 2026", .date, "2026-09-09"),
+        .init("flight time 7h 45m", .date, "PT7H45M"),
+    ]
+
+    static let moneyCases: [DetectionCase] = [
+        .init("$1,250.00", .money, "USD 1250.00", attributes: ["currency": "USD", "amount": "1250.00"]),
+        .init("USD 12.50", .money, "USD 12.50"),
+        .init("12.50 USD", .money, "USD 12.50"),
+        .init("EUR 49.90", .money, "EUR 49.90", attributes: ["currency": "EUR", "amount": "49.90"]),
+        .init("€49,90", .money, "EUR 49.90"),
+        .init("49,90 €", .money, "EUR 49.90"),
+        .init("£3.20", .money, "GBP 3.20"),
+        .init("¥500", .money, "JPY 500"),
+        .init("1.5k USD", .money, "USD 1500"),
+        .init("Only $5!", .money, "USD 5", text: "$5"),
+        .init("€1.250,00", .money, "EUR 1250.00"),
+        .init("CHF 99", .money, "CHF 99"),
+        .init("US$20", .money, "USD 20"),
+        .init("Seed round: $2M", .money, "USD 2000000"),
+        .init("Price: € 19", .money, "EUR 19"),
+        .init("$0.99 per unit", .money, "USD 0.99"),
+        .init("1,000,000 JPY", .money, "JPY 1000000"),
+        .init("Budget £1.2m", .money, "GBP 1200000"),
+        .init("1 234,56 €", .money, "EUR 1234.56"),
+        .init("€ 2 500", .money, "EUR 2500"),
+        .init("costs USD12.50 each", .money, "USD 12.50"),
+    ]
+
+    static let flightsCases: [DetectionCase] = [
+        .init("BA 283", .flight, "BA283", attributes: ["airline": "BA", "number": "283"]),
+        .init("LH400", .flight, "LH400"),
+        .init("U2 1234", .flight, "U21234", attributes: ["airline": "U2", "number": "1234"]),
+        .init("Flight XY 123", .flight, "XY123", text: "XY 123"),
+        .init("Flug X3 2150", .flight, "X32150"),
+        .init("vol AF 1234", .flight, "AF1234"),
+        .init("Boarding: UA 0901", .flight, "UA901", attributes: ["airline": "UA", "number": "901"]),
+        .init("Flight AI 101", .flight, "AI101"),
+        .init("Flight DL 5 departs", .flight, "DL5"),
+        .init("Connecting via EK 72, gate B12", .flight, "EK72", text: "EK 72"),
+        .init("Connection LX 18 to Zurich", .flight, "LX18", text: "LX 18"),
+    ]
+
+    static let trackingCases: [DetectionCase] = [
+        .init("1Z999AA10123456784", .tracking, "1Z999AA10123456784", attributes: ["carrier": "UPS"]),
+        .init("UPS: 1Z 999 AA1 01 2345 6784", .tracking, "1Z999AA10123456784", text: "1Z 999 AA1 01 2345 6784"),
+        .init("1Z5R89390357567127", .tracking, "1Z5R89390357567127"),
+        .init("1Z879E930346834440", .tracking, "1Z879E930346834440"),
+        .init("1Z410E7W0392751591", .tracking, "1Z410E7W0392751591"),
+        .init("1Z8V92A70367203024", .tracking, "1Z8V92A70367203024"),
+        .init("FedEx: 986578788855", .tracking, "986578788855", attributes: ["carrier": "FedEx"]),
+        .init("1234 5678 9012", .tracking, "123456789012", attributes: ["carrier": "FedEx"]),
+        .init("Ground 449044304137821", .tracking, "449044304137821", attributes: ["carrier": "FedEx"]),
+        .init("9400 1112 0108 0805 4830 16", .tracking, "9400111201080805483016", attributes: ["carrier": "USPS"]),
+        .init("USPS 9400111899560438600329", .tracking, "9400111899560438600329"),
+        .init("EE123456785US", .tracking, "EE123456785US", attributes: ["carrier": "S10"]),
+        .init("RB 123 456 785 GB", .tracking, "RB123456785GB", attributes: ["carrier": "S10"]),
+        .init("DHL Express: 1234567891", .tracking, "1234567891", attributes: ["carrier": "DHL"]),
+    ]
+
+    static let addressesCases: [DetectionCase] = [
+        .init("1600 Amphitheatre Parkway, Mountain View, CA 94043", .address,
+              "1600 Amphitheatre Parkway, Mountain View, CA 94043", attributes: ["country": "US"]),
+        .init("350 Fifth Avenue\nNew York, NY 10118", .address, "350 Fifth Avenue, New York, NY 10118",
+              attributes: ["country": "US"]),
+        .init("10 Downing Street, London SW1A 2AA", .address, "10 Downing Street, London SW1A 2AA",
+              attributes: ["country": "GB"]),
+        .init("Unter den Linden 6, 10117 Berlin", .address, "Unter den Linden 6, 10117 Berlin",
+              attributes: ["country": "DE"]),
+        .init("1600 Pennsylvania Avenue NW, Washington, DC 20500", .address,
+              "1600 Pennsylvania Avenue NW, Washington, DC 20500"),
+        .init("221B Baker Street\nLondon NW1 6XE", .address, "221B Baker Street, London NW1 6XE"),
+        .init("Hauptstraße 5, 80331 München", .address, "Hauptstraße 5, 80331 München", attributes: ["country": "DE"]),
+        .init("Berliner Str. 12\n10715 Berlin", .address, "Berliner Str. 12, 10715 Berlin"),
+        .init("1 Main St, Suite 100, Springfield, IL 62701", .address, "1 Main St, Suite 100, Springfield, IL 62701"),
+        .init("10 rue de Rivoli, 75001 Paris", .address, "10 rue de Rivoli, 75001 Paris", attributes: ["country": "FR"]),
+        .init("Via Roma 1, 00184 Roma", .address, "Via Roma 1, 00184 Roma", attributes: ["country": "IT"]),
+        .init("Bahnhofstrasse 1, 8001 Zürich", .address, "Bahnhofstrasse 1, 8001 Zürich", attributes: [:]),
+        .init("Visit us at 500 Oracle Pkwy,  Redwood City, CA 94065-1677.", .address,
+              "500 Oracle Pkwy, Redwood City, CA 94065-1677"),
+        .init("Platz der Republik 1, 11011 Berlin", .address, "Platz der Republik 1, 11011 Berlin"),
+        .init("Campus: Am Kupfergraben 6\n10117 Berlin", .address, "Am Kupfergraben 6, 10117 Berlin"),
+        .init("Mainzer Landstraße 50, 60325 Frankfurt am Main", .address,
+              "Mainzer Landstraße 50, 60325 Frankfurt am Main", attributes: ["country": "DE"]),
+        .init("Karl-Marx-Allee 90, 10243 Berlin", .address, "Karl-Marx-Allee 90, 10243 Berlin"),
+        .init("10 Avenue des Champs-Élysées, 75008 Paris", .address, "10 Avenue des Champs-Élysées, 75008 Paris",
+              attributes: ["country": "FR"]),
+        .init("Address: 20 W 34th St, New York, NY 10001", .address, "20 W 34th St, New York, NY 10001"),
+    ]
+
+    @Test(arguments: urlsCases) func url(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: emailsCases) func email(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: phonesCases) func phone(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: datesCases) func date(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: moneyCases) func money(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: flightsCases) func flight(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: trackingCases) func tracking(_ c: DetectionCase) { expectSingleDetection(c) }
+    @Test(arguments: addressesCases) func address(_ c: DetectionCase) { expectSingleDetection(c) }
+}
