@@ -7,6 +7,10 @@ struct FrameLensCommand: AsyncParsableCommand {
         commandName: "framelens",
         abstract: "Reads the text and the codes on the frame a paused video shows.",
         version: "0.1.0",
-        subcommands: [GrabCommand.self, FrameCommand.self, ProbeCommand.self, LangsCommand.self]
+        subcommands: [
+            GrabCommand.self, IndexCommand.self, FrameCommand.self, ProbeCommand.self, LangsCommand.self,
+            MergeCommand.self,
+        ]
     )
+
 }

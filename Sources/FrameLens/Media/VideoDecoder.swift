@@ -19,12 +19,14 @@ final class VideoDecoder {
     private let frame: UnsafeMutablePointer<AVFrame>
     private var draining = false
 
+    /// B-frames (which only other B-frames refer to) are not decoded while packets are before this
+    /// timestamp: `Int64.max` skips them all, for fast scanning; nil decodes every frame.
+    var skipBidirectionalFramesBefore: Int64?
+
     /// Opens a decoder for a stream of `file`.
     ///
-    /// - Parameters:
-    ///   - skipNonReferenceFrames: drop frames no other frame refers to (B-frames), for fast scanning.
     /// - Throws: `MediaError` `.unsupported` when no decoder exists, `.decodeFailed` when it cannot open.
-    init(file: MediaFile, streamIndex: Int, skipNonReferenceFrames: Bool = false) throws(MediaError) {
+    init(file: MediaFile, streamIndex: Int) throws(MediaError) {
         self.file = file
         self.streamIndex = streamIndex
         stream = file.stream(streamIndex)
@@ -46,7 +48,6 @@ final class VideoDecoder {
         }
         context.pointee.pkt_timebase = stream.pointee.time_base
         context.pointee.thread_count = 0
-        if skipNonReferenceFrames { context.pointee.skip_frame = AVDISCARD_NONREF }
         try ffmpegCall(.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
             avcodec_open2(context, decoder, nil)
         }
@@ -125,6 +126,10 @@ final class VideoDecoder {
             if ProtectionDetector.packetIsEncrypted(packet) {
                 throw MediaError(
                     .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
+            }
+            if let limit = skipBidirectionalFramesBefore {
+                let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
+                codec.pointee.skip_frame = timestamp < limit ? AVDISCARD_BIDIR : AVDISCARD_DEFAULT
             }
             if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
             return

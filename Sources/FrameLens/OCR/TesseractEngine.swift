@@ -14,7 +14,6 @@ final class TesseractEngine: @unchecked Sendable {
     /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
     init(languages: String) throws(AnalysisError) {
         let dataPath = try TessdataDirectory.validate(languages)
-        Self.keepOpenMPSingleThreaded
         guard let api = TessBaseAPICreate() else {
             throw AnalysisError(.engineFailed, "cannot create a Tesseract engine", operation: "TessBaseAPICreate")
         }
@@ -35,8 +34,11 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     /// Parallelism comes from the pool (one engine per core); OpenMP threads inside each engine only
-    /// contend with each other, so every OpenMP region is made single-threaded, once per process.
-    private static let keepOpenMPSingleThreaded: Void = omp_set_max_active_levels(0)
+    /// contend with each other. libgomp keeps this setting per thread, so it is set on the thread that
+    /// is about to recognise.
+    private static func keepOpenMPSingleThreaded() {
+        omp_set_max_active_levels(0)
+    }
 
     /// Recognises the text in some rectangles of a gray image.
     ///
@@ -45,7 +47,8 @@ final class TesseractEngine: @unchecked Sendable {
     ///   - rectangles: the parts to read, in image pixels.
     ///   - minimumConfidence: words below this confidence (0-100) are dropped.
     func recognize(_ image: LumaImage, in rectangles: [PixelRect], minimumConfidence: Double) -> [RecognizedBlock] {
-        image.withUnsafeBytes { pixels in
+        Self.keepOpenMPSingleThreaded()
+        return image.withUnsafeBytes { pixels in
             rectangles.flatMap { rect -> [RecognizedBlock] in
                 guard rect.width > 0, rect.height > 0 else { return [] }
                 // A region is the same plane seen from its first pixel with the same stride: no copy.

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The file formats an index is written in.
+public enum IndexFormat: String, Sendable, CaseIterable {
+    case srt, vtt, json
+
+    /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.json`).
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "srt": self = .srt
+        case "vtt", "webvtt": self = .vtt
+        case "json": self = .json
+        default: return nil
+        }
+    }
+
+    /// The usual file extension.
+    public var fileExtension: String { rawValue }
+
+    /// The index as a file of this format.
+    public func encode(_ index: VideoIndex) throws -> [UInt8] {
+        switch self {
+        case .srt: Array(SubtitleText.srt(index.cues).utf8)
+        case .vtt: Array(SubtitleText.webVTT(index.cues).utf8)
+        case .json: Array(try Self.jsonEncoder.encode(index)) + [0x0A]
+        }
+    }
+
+    /// Reads an index written as JSON.
+    public static func decodeJSON(_ data: Data) throws -> VideoIndex {
+        try JSONDecoder().decode(VideoIndex.self, from: data)
+    }
+
+    private static var jsonEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+/// SubRip and WebVTT text for cues.
+enum SubtitleText {
+    /// SubRip: numbered cues, `HH:MM:SS,mmm` times.
+    static func srt(_ cues: [Cue]) -> String {
+        cues.enumerated().map { number, cue in
+            "\(number + 1)\n\(time(cue.start, ",")) --> \(time(cue.end, ","))\n\(cue.text)\n"
+        }.joined(separator: "\n")
+    }
+
+    /// WebVTT, each cue placed where its text was on the picture.
+    static func webVTT(_ cues: [Cue]) -> String {
+        let body = cues.map { cue in
+            "\(time(cue.start, ".")) --> \(time(cue.end, "."))\(settings(cue.bounds))\n\(escaped(cue.text))\n"
+        }
+        return (["WEBVTT\n"] + body).joined(separator: "\n")
+    }
+
+    /// Times round up to the millisecond, so that a player seeking to them shows the cue's first frame.
+    private static func time(_ seconds: Double, _ separator: Character) -> String {
+        MediaTime.clock(seconds, millisecondSeparator: separator, rounding: .up)
+    }
+
+    private static func settings(_ bounds: Box?) -> String {
+        guard let bounds else { return "" }
+        let percent = { (value: Double) in String(format: "%.2f%%", min(100, max(0, value * 100))) }
+        return " line:\(percent(bounds.y)) position:\(percent(bounds.x)) size:\(percent(bounds.width)) align:start"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,43 @@
+/// Joins the indexes of consecutive time ranges (shards) of one video into one index.
+///
+/// A cue cut by a shard boundary (it runs to the end of one shard and the next starts with the same
+/// content) becomes one cue again.
+public enum IndexMerger {
+    /// How close to a boundary a cue must end or start to count as cut by it.
+    static let boundaryTolerance = 0.1
+
+    /// Merges shards, in time order whatever order they are given in.
+    ///
+    /// - Throws: `MediaError` `.invalidTime` when shards overlap or belong to different videos.
+    public static func merge(_ shards: [VideoIndex]) throws(MediaError) -> VideoIndex {
+        let ordered = shards.sorted { $0.from < $1.from }
+        guard var merged = ordered.first else { throw MediaError(.invalidTime, "nothing to merge") }
+        for shard in ordered.dropFirst() {
+            guard shard.video == merged.video else {
+                throw MediaError(.invalidTime, "cannot merge indexes of different videos (\(merged.video), \(shard.video))")
+            }
+            guard shard.from >= merged.to - boundaryTolerance else {
+                throw MediaError(
+                    .invalidTime,
+                    "shards overlap: one ends at \(MediaTime.clock(merged.to)), the next starts at \(MediaTime.clock(shard.from))")
+            }
+            if shard.from > merged.to + boundaryTolerance {
+                merged.warnings.append("gap from \(MediaTime.clock(merged.to)) to \(MediaTime.clock(shard.from)): not indexed")
+            }
+            var cues = shard.cues
+            if let last = merged.cues.last, let first = cues.first,
+               abs(last.end - merged.to) <= boundaryTolerance, abs(first.start - shard.from) <= boundaryTolerance,
+               CueBuilder.isSameContent(last, first.text, first.codes)
+            {
+                merged.cues[merged.cues.count - 1].end = first.end
+                merged.cues[merged.cues.count - 1].endFrame = first.endFrame
+                cues.removeFirst()
+            }
+            merged.cues += cues
+            merged.to = shard.to
+            merged.complete = merged.complete && shard.complete
+            merged.warnings += shard.warnings
+        }
+        return merged
+    }
+}

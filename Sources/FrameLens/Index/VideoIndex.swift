@@ -1,0 +1,32 @@
+/// A video's on-screen text as cues: what `framelens index` writes as JSON, SRT or WebVTT.
+public struct VideoIndex: Sendable, Codable, Equatable {
+    /// The indexed video's path or URL.
+    public var video: String
+    /// The indexed range, in seconds.
+    public var from: Double
+    public var to: Double
+    /// False when indexing stopped early (interrupted, or the video breaks off).
+    public var complete: Bool
+    /// What went wrong along the way, e.g. where a damaged video breaks off.
+    public var warnings: [String]
+    public var cues: [Cue]
+}
+
+/// One distinct on-screen text (a slide, a caption) and when it was on screen.
+public struct Cue: Sendable, Codable, Equatable {
+    /// When the text appeared, exact to the frame, in seconds from the start of the video.
+    public var start: Double
+    /// When it was replaced or disappeared.
+    public var end: Double
+    /// The number of the first frame showing it, and of the first frame after it.
+    public var startFrame: Int
+    public var endFrame: Int
+    /// The text, one line per line.
+    public var text: String
+    /// Where the text is on the displayed picture, normalised (for WebVTT positions).
+    public var bounds: Box?
+    /// The codes on screen.
+    public var codes: [DetectedCode]
+    /// The data detected in the text and the codes.
+    public var detections: [Detection]
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// Indexes a video's on-screen text: decodes forward, samples small thumbnails, and reads a picture
+/// only once it has changed and settled.
+///
+/// The scan decoder skips B-frames; when two samples differ, a second decoder finds the first changed
+/// frame between them from thumbnails alone (decoding B-frames only near the change), so cue times are
+/// exact to the frame.
+/// Analyses run on the shared analyzer's engine pool while decoding goes on, a bounded number at a
+/// time, so memory stays flat whatever the video's length.
+public final class VideoIndexer {
+    /// What to index, and how.
+    public struct Options: Sendable {
+        /// What to read, in which languages and regions.
+        public var analysis: AnalysisOptions
+        /// Seconds between sampled frames.
+        public var interval: Double
+        /// The range to index, in seconds; nil for the start or the end of the video.
+        public var from: Double?
+        public var to: Double?
+        /// The video stream, or nil for the first playable, unprotected one.
+        public var streamIndex: Int?
+
+        public init(
+            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.5, from: Double? = nil,
+            to: Double? = nil, streamIndex: Int? = nil
+        ) {
+            self.analysis = analysis
+            self.interval = interval
+            self.from = from
+            self.to = to
+            self.streamIndex = streamIndex
+        }
+    }
+
+    /// How far indexing has come.
+    public struct Progress: Sendable {
+        /// Seconds of video indexed, and of the whole range.
+        public let indexed: Double
+        public let total: Double
+        /// Cues found so far (stretches of settled pictures).
+        public let segments: Int
+    }
+
+    /// Content that lasts less than this and never settles is a transition, not a cue.
+    static let shortestUnsettled = 1.0
+
+    private let url: String
+    private let options: Options
+    private let analyzer: FrameAnalyzer
+    private let scan: VideoDecoder
+    private let media: MediaInfo
+    private var refiner: VideoDecoder?
+
+    /// Opens a video for indexing.
+    ///
+    /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video).
+    public init(url: String, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
+        let file = try MediaFile(url: url)
+        let stream = try file.info.videoStream(requested: options.streamIndex)
+        self.url = url
+        self.options = options
+        self.analyzer = analyzer
+        media = file.info
+        scan = try VideoDecoder(file: file, streamIndex: stream.index)
+        scan.skipBidirectionalFramesBefore = .max
+        if let from = options.from, let duration = media.duration, from >= duration {
+            throw MediaError(.timeOutOfRange, "--from \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
+        }
+        if let from = options.from, let to = options.to, to <= from {
+            throw MediaError(.timeOutOfRange, "--to \(MediaTime.clock(to)) is not after --from \(MediaTime.clock(from))")
+        }
+    }
+
+    /// Indexes the range.
+    ///
+    /// - Parameters:
+    ///   - progress: called after each sampled frame.
+    ///   - isCancelled: polled once per decoded frame; when true, indexing stops and what was indexed so
+    ///     far is returned, marked incomplete.
+    /// - Throws: `MediaError` (protected packets), `AnalysisError` (missing language).
+    public func run(
+        progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) async throws -> VideoIndex {
+        if options.analysis.features.contains(.text) { try analyzer.prepare(languages: options.analysis.languages) }
+        let from = options.from ?? 0
+        let to = min(options.to ?? .infinity, media.duration ?? .infinity)
+        if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
+        var state = ScanState(detector: ChangeDetector(regions: options.analysis.regions), maxInFlight: analyzer.enginesPerLanguage + 1)
+        var nextSample = from
+        var cancelled = false
+        var lastFrame: VideoFrame?
+        while let frame = try scan.nextFrame() {
+            if isCancelled() {
+                cancelled = true
+                break
+            }
+            if frame.time >= to { break }
+            guard frame.time + frameDuration > from else { continue }
+            lastFrame = frame
+            guard frame.time >= nextSample else { continue }
+            nextSample = frame.time + options.interval
+            try await sample(frame, from: from, state: &state)
+            progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segments.count))
+        }
+        let end = cancelled || !to.isFinite ? (lastFrame.map { $0.time + frameDuration } ?? from) : to
+        state.finish(at: end, frameNumber: frameNumber(at: end), analyzer: analyzer, options: options.analysis)
+        var segments = state.segments
+        for index in segments.indices {
+            segments[index].analysis = try await state.analyses[index]?.value
+        }
+        var warnings: [String] = []
+        if let error = scan.file.readError {
+            warnings.append("\(url) breaks off at \(MediaTime.clock(end)) (\(error)); indexed up to there")
+        } else if scan.damagedPackets > 0 {
+            warnings.append("\(url) has \(scan.damagedPackets) damaged packets; their frames were skipped")
+        }
+        let brokeOff = scan.file.readError != nil
+        return VideoIndex(
+            video: url, from: from, to: end, complete: !cancelled && !brokeOff, warnings: warnings,
+            cues: CueBuilder.cues(from: segments))
+    }
+
+    private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
+
+    private func frameNumber(at seconds: Double) -> Int {
+        Int((seconds * (scan.frameRate?.doubleValue ?? 25)).rounded())
+    }
+
+    /// Handles one sampled frame: a change closes the open stretch at its first changed frame; a
+    /// picture unchanged since the last sample has settled and is read.
+    private func sample(_ frame: VideoFrame, from: Double, state: inout ScanState) async throws {
+        let thumbnail = try Thumbnail(frame)
+        guard let previous = state.lastSample else {
+            state.open(at: from, frameNumber: frameNumber(at: from), with: frame, thumbnail)
+            return
+        }
+        if state.detector.sampleChanged(from: previous.thumbnail, to: thumbnail) {
+            let change = try firstChangedFrame(after: previous.frame, reference: previous.thumbnail, upTo: frame, detector: state.detector)
+            try await state.close(at: change.time, frameNumber: change.frameNumber, analyzer: analyzer, options: options.analysis)
+            state.open(at: change.time, frameNumber: change.frameNumber, with: frame, thumbnail)
+        } else {
+            try await state.settle(with: frame, thumbnail, analyzer: analyzer, options: options.analysis)
+        }
+    }
+
+    /// The first frame after `previous`, up to `current`, whose thumbnail differs from `reference`.
+    private func firstChangedFrame(
+        after previous: VideoFrame, reference: Thumbnail, upTo current: VideoFrame, detector: ChangeDetector
+    ) throws -> (time: Double, frameNumber: Int) {
+        let decoder = try refiner ?? VideoDecoder(file: try MediaFile(url: url), streamIndex: scan.streamIndex)
+        refiner = decoder
+        try decoder.seek(toKeyframeAtOrBefore: previous.pts)
+        // B-frames a second or more before the window refer to nothing in it: skip them.
+        let second = Int64(1 / max(previous.timeBase.doubleValue, 1e-9))
+        decoder.skipBidirectionalFramesBefore = previous.pts - second
+        while let frame = try decoder.nextFrame(), frame.pts < current.pts {
+            guard frame.pts > previous.pts else { continue }
+            if detector.differs(reference, try Thumbnail(frame)) { return (frame.time, frame.frameNumber) }
+        }
+        return (current.time, current.frameNumber)
+    }
+}
+
+/// The scan's bookkeeping: the stretches of video so far, the open one, and the analyses under way.
+private struct ScanState {
+    var detector: ChangeDetector
+    let maxInFlight: Int
+    var segments: [CueBuilder.Segment] = []
+    var analyses: [Task<FrameAnalysis, any Error>?] = []
+    var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
+    /// The open stretch's latest sample, and whether the picture has settled (and is being read).
+    private var candidate: (frame: VideoFrame, thumbnail: Thumbnail)?
+    private var settled = false
+    /// The last picture read, so that the same content is never read twice in a row.
+    private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
+    private var inFlight: [Task<FrameAnalysis, any Error>] = []
+
+    init(detector: ChangeDetector, maxInFlight: Int) {
+        self.detector = detector
+        self.maxInFlight = maxInFlight
+    }
+
+    mutating func open(at time: Double, frameNumber: Int, with frame: VideoFrame, _ thumbnail: Thumbnail) {
+        segments.append(CueBuilder.Segment(start: time, startFrame: frameNumber, end: time, endFrame: frameNumber))
+        analyses.append(nil)
+        candidate = (frame, thumbnail)
+        settled = false
+        lastSample = (frame, thumbnail)
+    }
+
+    /// The picture did not change since the last sample: read it, once.
+    mutating func settle(with frame: VideoFrame, _ thumbnail: Thumbnail, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
+        lastSample = (frame, thumbnail)
+        guard !settled, !segments.isEmpty else { return }
+        settled = true
+        candidate = (frame, thumbnail)
+        try await read(frame, thumbnail, analyzer: analyzer, options: options)
+    }
+
+    /// The open stretch ends: one that never settled is read if it lasted, else it was a transition.
+    mutating func close(at time: Double, frameNumber: Int, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
+        guard let last = segments.indices.last else { return }
+        segments[last].end = time
+        segments[last].endFrame = frameNumber
+        if !settled, let candidate, time - segments[last].start >= VideoIndexer.shortestUnsettled {
+            try await read(candidate.frame, candidate.thumbnail, analyzer: analyzer, options: options)
+        }
+    }
+
+    /// The end of the range: the open stretch ends there and is read if it has not been.
+    mutating func finish(at time: Double, frameNumber: Int, analyzer: FrameAnalyzer, options: AnalysisOptions) {
+        guard let last = segments.indices.last else { return }
+        segments[last].end = time
+        segments[last].endFrame = frameNumber
+        if !settled, let candidate {
+            analyses[last] = Task { try await analyzer.analyze(candidate.frame, options: options) }
+        }
+    }
+
+    private mutating func read(_ frame: VideoFrame, _ thumbnail: Thumbnail, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
+        if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
+            analyses[analyses.count - 1] = lastRead.analysis
+            return
+        }
+        if inFlight.count >= maxInFlight {
+            _ = try await inFlight.removeFirst().value
+        }
+        let analysis = Task { try await analyzer.analyze(frame, options: options) }
+        inFlight.append(analysis)
+        analyses[analyses.count - 1] = analysis
+        lastRead = (thumbnail, analysis)
+    }
+}

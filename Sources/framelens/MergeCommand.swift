@@ -1,0 +1,39 @@
+import ArgumentParser
+import FrameLens
+import Foundation
+
+/// `framelens merge`: joins the JSON indexes of consecutive shards of one video.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Joins the JSON indexes of consecutive time ranges of a video into one index."
+    )
+
+    @Argument(help: "The shards' JSON indexes (from index --from/--to --format json), in any order.")
+    var parts: [String]
+
+    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
+    var output: String
+
+    @Option(help: "srt, vtt or json. Default: from the output's extension, else srt.")
+    var format: IndexFormat?
+
+    func run() throws {
+        do {
+            let shards = try parts.map { path in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw MediaError(.fileNotFound, "cannot read \(path)")
+                }
+                do { return try IndexFormat.decodeJSON(data) } catch {
+                    throw MediaError(.notMedia, "\(path) is not a FrameLens JSON index (index with --format json)")
+                }
+            }
+            let merged = try IndexMerger.merge(shards)
+            merged.warnings.forEach { printError("warning: \($0)") }
+            try AtomicFile.write(try (format ?? IndexCommand.format(for: output)).encode(merged), to: output)
+        } catch let error as MediaError {
+            printError(error.message)
+            throw ExitCode(ExitStatus(error.code).rawValue)
+        }
+    }
+}
