@@ -73,7 +73,8 @@ struct IndexCommand: AsyncParsableCommand {
         }
     }
 
-    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT, going on past files that fail.
+    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT; other files are skipped, and a video that
+    /// fails does not stop the others (the exit code is the first failure's).
     private func indexFolder(_ options: VideoIndexer.Options) async throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: video).filter { !$0.hasPrefix(".") }.sorted()
@@ -86,6 +87,8 @@ struct IndexCommand: AsyncParsableCommand {
             do {
                 try await indexVideo(path, options: options, to: target, format: chosen)
                 print("\(path) -> \(target)")
+            } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
+                printError("skipping \(path): not a video")
             } catch let error as MediaError {
                 printError("skipping \(path): \(error.message)")
                 firstFailure = firstFailure ?? ExitStatus(error.code).rawValue

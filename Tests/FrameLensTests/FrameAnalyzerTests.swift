@@ -110,7 +110,10 @@ struct FrameAnalyzerTests {
         let player = try VideoPlayer(url: TestMedia.sample)
         try await player.seek(to: 15)
         let analysis = Task { try await player.analyzeCurrentFrame(with: analyzer) }
-        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         try await player.seek(to: 45)
         await #expect { try await analysis.value } throws: { ($0 as? AnalysisError)?.code == .stale }
         // Once paused on the new frame, an analysis is current again.

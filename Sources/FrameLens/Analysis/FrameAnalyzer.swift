@@ -5,8 +5,9 @@ import Synchronization
 /// Turns a frame into its text, codes and data detections. Share one per process: `FrameAnalyzer.shared`.
 ///
 /// Tesseract models are costly to load, so engines are loaded lazily, once, and pooled per language
-/// set (one engine per core). The work runs on Dispatch's threads, off Swift's cooperative pool, so
-/// that blocking OCR never starves other tasks; it is safe to call from many tasks at once.
+/// set (one engine per core). Waiting for an engine suspends rather than blocks, and the work runs on
+/// Dispatch's threads, off Swift's cooperative pool, so that blocking OCR never starves other tasks; it
+/// is safe to call from many tasks at once.
 public final class FrameAnalyzer: Sendable {
     /// The process's shared analyzer.
     public static let shared = FrameAnalyzer()
@@ -33,34 +34,59 @@ public final class FrameAnalyzer: Sendable {
     /// - Throws: `AnalysisError` (`.languageNotInstalled`, `.engineFailed`), `MediaError` (`.unsupported`
     ///   pixel format).
     public func analyze(_ frame: VideoFrame, options: AnalysisOptions = AnalysisOptions()) async throws -> FrameAnalysis {
+        analysesInProgress.add(1, ordering: .relaxed)
+        defer { analysesInProgress.subtract(1, ordering: .relaxed) }
+        guard options.features.contains(.text) else {
+            return try await onWorkerThread { try self.analyzeNow(frame, options: options, engine: nil) }
+        }
+        _ = try TessdataDirectory.validate(options.languages)
+        return try await withEngine(languages: options.languages) { engine in
+            try self.analyzeNow(frame, options: options, engine: engine)
+        }
+    }
+
+    /// Loads an engine for `languages` ahead of the first analysis.
+    ///
+    /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
+    public func prepare(languages: String) async throws {
+        _ = try TessdataDirectory.validate(languages)
+        try await withEngine(languages: languages) { _ in }
+    }
+
+    /// Runs `body` on a worker thread with an engine of its own, loading one if the pool has room.
+    private func withEngine<Value: Sendable>(
+        languages: String, _ body: @escaping @Sendable (TesseractEngine) throws -> Value
+    ) async throws -> Value {
+        let pool = pool(for: languages)
+        let idle = await pool.checkOut()
+        return try await onWorkerThread {
+            let engine: TesseractEngine
+            do { engine = try idle ?? TesseractEngine(languages: languages) } catch {
+                pool.loadFailed()
+                throw error
+            }
+            defer { pool.checkIn(engine) }
+            return try body(engine)
+        }
+    }
+
+    /// OCR and scanning are blocking CPU work: they run on Dispatch's threads, not Swift's cooperative pool.
+    private func onWorkerThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try self.analyzeNow(frame, options: options) })
+                continuation.resume(with: Result { try work() })
             }
         }
     }
 
-    /// Loads the engines for `languages` ahead of the first analysis.
-    ///
-    /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
-    public func prepare(languages: String) throws {
-        _ = try TessdataDirectory.validate(languages)
-        try pool(for: languages).warmUp()
-    }
-
-    /// The analysis, on the calling thread.
-    func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions) throws -> FrameAnalysis {
-        analysesInProgress.add(1, ordering: .relaxed)
-        defer { analysesInProgress.subtract(1, ordering: .relaxed) }
+    /// The analysis, on the calling thread, with an engine when text is asked for.
+    func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions, engine: TesseractEngine?) throws -> FrameAnalysis {
         let features = options.features
-        if features.contains(.text) { _ = try TessdataDirectory.validate(options.languages) }
         let image = try LumaImage(frame)
         let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
-        let text: RecognizedText? = try features.contains(.text)
-            ? pool(for: options.languages).withEngine { engine in
-                RecognizedText(
-                    blocks: engine.recognize(image, in: rectangles, minimumConfidence: options.minimumConfidence))
-            } : nil
+        let text = engine.map {
+            RecognizedText(blocks: $0.recognize(image, in: rectangles, minimumConfidence: options.minimumConfidence))
+        }
         let codes = features.contains(.codes) ? BarcodeScanner.scan(image, in: rectangles) : []
         let detections = features.contains(.detectors)
             ? DetectionCollector(kinds: options.dataKinds).collect(text: text, codes: codes) : []

@@ -14,6 +14,11 @@ public struct Box: Sendable, Hashable, Codable {
         self.height = height
     }
 
+    /// Whether the two boxes share any area.
+    func intersects(_ other: Box) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     /// The smallest box holding both.
     func union(_ other: Box) -> Box {
         let left = min(x, other.x)

@@ -2,17 +2,23 @@
 /// (a presenter inset, a playing video) and cells outside the regions being indexed.
 ///
 /// A change is at least two cells that differ by more than `cellThreshold` levels, or one cell that
-/// differs by more than `strongThreshold` (a short word appearing). A cell that changed in two of the last
-/// four samples is dynamic and ignored until it settles again.
+/// differs by more than `strongThreshold` (a short word appearing). A cell that changed in two samples in
+/// a row, within the last eight, shows motion (a presenter inset, a playing video): it is ignored, with
+/// the cells around it (a moving picture's edges), until it settles. Content changes are single steps
+/// (a caption replaced, a bullet revealed), and changes of most of the picture (a new slide) are never
+/// counted as motion, so a quick succession of slides or captions is still seen.
 struct ChangeDetector {
     static let cellThreshold = 10
     static let strongThreshold = 24
-    private static let historyLength: UInt8 = 4
+    /// How many cells around a moving cell are ignored too.
+    private static let motionMargin = 2
 
     /// Which cells are looked at: those inside the regions of interest.
     private let watched: [Bool]
-    /// For each cell, whether it changed in each of the last samples, newest in the lowest bit.
+    /// For each cell, whether it changed locally in each of the last eight samples, newest in the lowest bit.
     private var history: [UInt8]
+    /// Cells near motion, not counted as changes.
+    private var ignored: [Bool]
 
     init(regions: [NormalizedRect]) {
         let areas = regions.isEmpty ? [NormalizedRect.whole] : regions
@@ -22,17 +28,19 @@ struct ChangeDetector {
             return areas.contains { x >= $0.x && x <= $0.x + $0.width && y >= $0.y && y <= $0.y + $0.height }
         }
         history = [UInt8](repeating: 0, count: Thumbnail.rows * Thumbnail.columns)
+        ignored = [Bool](repeating: false, count: Thumbnail.rows * Thumbnail.columns)
     }
 
-    /// Compares two consecutive samples and remembers which cells moved.
-    mutating func sampleChanged(from previous: Thumbnail, to current: Thumbnail) -> Bool {
+    /// Compares two consecutive samples, remembers which cells moved, and returns each cell's difference.
+    mutating func observe(from previous: Thumbnail, to current: Thumbnail) -> [Int] {
         let differences = current.differences(from: previous)
-        let changed = isChange(differences)
-        let mask: UInt8 = (1 << Self.historyLength) - 1
+        let moved = differences.map { $0 > Self.cellThreshold }
+        let isLocal = moved.filter { $0 }.count * 2 < moved.count
         for cell in history.indices {
-            history[cell] = ((history[cell] << 1) | (differences[cell] > Self.cellThreshold ? 1 : 0)) & mask
+            history[cell] = (history[cell] << 1) | (isLocal && moved[cell] ? 1 : 0)
         }
-        return changed
+        ignored = Self.dilated(history.map { $0 & ($0 >> 1) != 0 })
+        return differences
     }
 
     /// Whether two pictures differ in the cells that count, without touching the history.
@@ -40,9 +48,27 @@ struct ChangeDetector {
         isChange(b.differences(from: a))
     }
 
-    private func isChange(_ differences: [Int]) -> Bool {
+    /// Marks every cell next to a marked cell too.
+    private static func dilated(_ cells: [Bool]) -> [Bool] {
+        let columns = Thumbnail.columns
+        return cells.indices.map { cell in
+            let row = cell / columns
+            let column = cell % columns
+            for dy in -motionMargin...motionMargin {
+                for dx in -motionMargin...motionMargin {
+                    let y = row + dy
+                    let x = column + dx
+                    if y >= 0, y < Thumbnail.rows, x >= 0, x < columns, cells[y * columns + x] { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether cell differences amount to a change, leaving out cells in motion and outside the regions.
+    func isChange(_ differences: [Int]) -> Bool {
         var changedCells = 0
-        for cell in differences.indices where watched[cell] && history[cell].nonzeroBitCount < 2 {
+        for cell in differences.indices where watched[cell] && !ignored[cell] {
             if differences[cell] > Self.strongThreshold { return true }
             if differences[cell] > Self.cellThreshold {
                 changedCells += 1

@@ -82,20 +82,24 @@ public final class VideoIndexer {
     public func run(
         progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) async throws -> VideoIndex {
-        if options.analysis.features.contains(.text) { try analyzer.prepare(languages: options.analysis.languages) }
+        if options.analysis.features.contains(.text) { try await analyzer.prepare(languages: options.analysis.languages) }
         let from = options.from ?? 0
         let to = min(options.to ?? .infinity, media.duration ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
         var state = ScanState(detector: ChangeDetector(regions: options.analysis.regions), maxInFlight: analyzer.enginesPerLanguage + 1)
         var nextSample = from
         var cancelled = false
+        var reachedEnd = false
         var lastFrame: VideoFrame?
         while let frame = try scan.nextFrame() {
             if isCancelled() {
                 cancelled = true
                 break
             }
-            if frame.time >= to { break }
+            if frame.time >= to {
+                reachedEnd = true
+                break
+            }
             guard frame.time + frameDuration > from else { continue }
             lastFrame = frame
             guard frame.time >= nextSample else { continue }
@@ -103,21 +107,27 @@ public final class VideoIndexer {
             try await sample(frame, from: from, state: &state)
             progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segments.count))
         }
-        let end = cancelled || !to.isFinite ? (lastFrame.map { $0.time + frameDuration } ?? from) : to
+        if let pending = state.pendingChange, !cancelled { try await confirm(pending, state: &state) }
+        let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
+        // The stream ended well before the container's duration: the file is cut short.
+        let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
+        let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
         state.finish(at: end, frameNumber: frameNumber(at: end), analyzer: analyzer, options: options.analysis)
         var segments = state.segments
         for index in segments.indices {
             segments[index].analysis = try await state.analyses[index]?.value
         }
         var warnings: [String] = []
-        if let error = scan.file.readError {
-            warnings.append("\(url) breaks off at \(MediaTime.clock(end)) (\(error)); indexed up to there")
-        } else if scan.damagedPackets > 0 {
+        if brokeOff || scan.file.readError != nil {
+            let reason = scan.file.readError.map { " (\($0))" } ?? ""
+            warnings.append("\(url) breaks off at \(MediaTime.clock(end))\(reason); indexed up to there")
+        }
+        if scan.damagedPackets > 0 {
             warnings.append("\(url) has \(scan.damagedPackets) damaged packets; their frames were skipped")
         }
-        let brokeOff = scan.file.readError != nil
         return VideoIndex(
-            video: url, from: from, to: end, complete: !cancelled && !brokeOff, warnings: warnings,
+            video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,
+            warnings: warnings,
             cues: CueBuilder.cues(from: segments))
     }
 
@@ -127,21 +137,35 @@ public final class VideoIndexer {
         Int((seconds * (scan.frameRate?.doubleValue ?? 25)).rounded())
     }
 
-    /// Handles one sampled frame: a change closes the open stretch at its first changed frame; a
-    /// picture unchanged since the last sample has settled and is read.
+    /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
+    /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
+    /// first changed frame. A picture unchanged since the last sample has settled and is read.
     private func sample(_ frame: VideoFrame, from: Double, state: inout ScanState) async throws {
         let thumbnail = try Thumbnail(frame)
         guard let previous = state.lastSample else {
             state.open(at: from, frameNumber: frameNumber(at: from), with: frame, thumbnail)
             return
         }
-        if state.detector.sampleChanged(from: previous.thumbnail, to: thumbnail) {
-            let change = try firstChangedFrame(after: previous.frame, reference: previous.thumbnail, upTo: frame, detector: state.detector)
-            try await state.close(at: change.time, frameNumber: change.frameNumber, analyzer: analyzer, options: options.analysis)
-            state.open(at: change.time, frameNumber: change.frameNumber, with: frame, thumbnail)
+        let differences = state.detector.observe(from: previous.thumbnail, to: thumbnail)
+        if let pending = state.pendingChange {
+            state.pendingChange = nil
+            if state.detector.isChange(pending.differences) { try await confirm(pending, state: &state) }
+        }
+        state.lastSample = (frame, thumbnail)
+        if state.detector.isChange(differences) {
+            state.pendingChange = PendingChange(before: previous, after: (frame, thumbnail), differences: differences)
         } else {
             try await state.settle(with: frame, thumbnail, analyzer: analyzer, options: options.analysis)
         }
+    }
+
+    /// A change that held: the open stretch ends at its first changed frame and a new one begins.
+    private func confirm(_ change: PendingChange, state: inout ScanState) async throws {
+        let first = try firstChangedFrame(
+            after: change.before.frame, reference: change.before.thumbnail, upTo: change.after.frame,
+            detector: state.detector)
+        try await state.close(at: first.time, frameNumber: first.frameNumber, analyzer: analyzer, options: options.analysis)
+        state.open(at: first.time, frameNumber: first.frameNumber, with: change.after.frame, change.after.thumbnail)
     }
 
     /// The first frame after `previous`, up to `current`, whose thumbnail differs from `reference`.
@@ -163,8 +187,16 @@ public final class VideoIndexer {
 }
 
 /// The scan's bookkeeping: the stretches of video so far, the open one, and the analyses under way.
+/// Two samples that differ, waiting for the next sample to tell a change from motion.
+private struct PendingChange {
+    let before: (frame: VideoFrame, thumbnail: Thumbnail)
+    let after: (frame: VideoFrame, thumbnail: Thumbnail)
+    let differences: [Int]
+}
+
 private struct ScanState {
     var detector: ChangeDetector
+    var pendingChange: PendingChange?
     let maxInFlight: Int
     var segments: [CueBuilder.Segment] = []
     var analyses: [Task<FrameAnalysis, any Error>?] = []
@@ -191,7 +223,6 @@ private struct ScanState {
 
     /// The picture did not change since the last sample: read it, once.
     mutating func settle(with frame: VideoFrame, _ thumbnail: Thumbnail, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
-        lastSample = (frame, thumbnail)
         guard !settled, !segments.isEmpty else { return }
         settled = true
         candidate = (frame, thumbnail)

@@ -1,33 +1,60 @@
-import Dispatch
 import Synchronization
 
-/// Tesseract engines for one language set, loaded lazily and reused: at most one per core.
+/// Tesseract engines for one language set, loaded lazily and reused: at most `size` of them.
 ///
-/// `withEngine` checks an engine out under a `Mutex`, creating one when none is idle and the pool is
-/// below its size, and otherwise waits for one to come back.
+/// Checking out never blocks a thread: a caller either gets an idle engine, or leave to load a new one
+/// while the pool is below its size, or waits (suspended) until an engine comes back.
 final class EnginePool: Sendable {
+    private struct State {
+        var idle: [TesseractEngine] = []
+        var loaded = 0
+        var waiting: [CheckedContinuation<TesseractEngine?, Never>] = []
+    }
+
     let languages: String
-    private let idle = Mutex<[TesseractEngine]>([])
-    private let slots: DispatchSemaphore
+    let size: Int
+    private let state = Mutex(State())
 
     init(languages: String, size: Int) {
         self.languages = languages
-        slots = DispatchSemaphore(value: max(1, size))
+        self.size = max(1, size)
     }
 
-    /// Runs `body` with an engine of its own; blocks while every engine is busy.
-    ///
-    /// - Throws: `AnalysisError` when an engine cannot be loaded, or what `body` throws.
-    func withEngine<Result>(_ body: (TesseractEngine) throws -> Result) throws -> Result {
-        slots.wait()
-        defer { slots.signal() }
-        let engine = try idle.withLock { $0.popLast() } ?? TesseractEngine(languages: languages)
-        defer { idle.withLock { $0.append(engine) } }
-        return try body(engine)
+    /// An idle engine, or nil when the caller should load one (and check it in, or report the failure).
+    func checkOut() async -> TesseractEngine? {
+        await withCheckedContinuation { continuation in
+            state.withLock { state in
+                if let engine = state.idle.popLast() {
+                    continuation.resume(returning: engine)
+                } else if state.loaded < size {
+                    state.loaded += 1
+                    continuation.resume(returning: nil)
+                } else {
+                    state.waiting.append(continuation)
+                }
+            }
+        }
     }
 
-    /// Loads one engine now if none is loaded yet, so that the first analysis does not pay for it.
-    func warmUp() throws {
-        try withEngine { _ in }
+    /// Returns an engine: to the first waiting caller, else to the idle list.
+    func checkIn(_ engine: TesseractEngine) {
+        state.withLock { state in
+            if state.waiting.isEmpty {
+                state.idle.append(engine)
+            } else {
+                state.waiting.removeFirst().resume(returning: engine)
+            }
+        }
+    }
+
+    /// A load that `checkOut` allowed failed: the next waiting caller may try.
+    func loadFailed() {
+        state.withLock { state in
+            if state.waiting.isEmpty {
+                state.loaded -= 1
+            } else {
+                state.waiting.removeFirst().resume(returning: nil)
+            }
+        }
     }
 }

@@ -54,18 +54,41 @@ final class TesseractEngine: @unchecked Sendable {
                 // A region is the same plane seen from its first pixel with the same stride: no copy.
                 // (TessBaseAPISetRectangle misreads full-width bands in Tesseract 5.3.)
                 let origin = pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x
-                TessBaseAPISetImage(
-                    api, origin.assumingMemoryBound(to: UInt8.self), Int32(rect.width), Int32(rect.height), 1,
-                    Int32(image.bytesPerRow))
-                TessBaseAPISetSourceResolution(api, 96)
-                defer { TessBaseAPIClear(api) }
-                guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
-                defer { TessResultIteratorDelete(iterator) }
-                return TesseractLayoutReader(
-                    iterator: iterator, image: image, origin: (rect.x, rect.y), minimumConfidence: minimumConfidence
-                ).blocks()
+                var blocks = recognize(
+                    origin, width: rect.width, height: rect.height, bytesPerRow: image.bytesPerRow, at: rect,
+                    image: image, minimumConfidence: minimumConfidence)
+                for dark in DarkBackground.areas(in: pixels, bytesPerRow: image.bytesPerRow, within: rect) {
+                    let inverted = DarkBackground.lightTextAsDark(of: pixels, bytesPerRow: image.bytesPerRow, rect: dark)
+                    let lightText = inverted.withUnsafeBytes {
+                        recognize(
+                            $0.baseAddress!, width: dark.width, height: dark.height, bytesPerRow: dark.width, at: dark,
+                            image: image, minimumConfidence: minimumConfidence)
+                    }
+                    for block in lightText
+                    where !blocks.contains(where: { $0.bounds.pixels.intersects(block.bounds.pixels) }) {
+                        let position = blocks.firstIndex { $0.bounds.pixels.y > block.bounds.pixels.y } ?? blocks.endIndex
+                        blocks.insert(block, at: position)
+                    }
+                }
+                return blocks
             }
         }
+    }
+
+    /// Recognises one gray picture that shows `rect` of `image`.
+    private func recognize(
+        _ pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, at rect: PixelRect, image: LumaImage,
+        minimumConfidence: Double
+    ) -> [RecognizedBlock] {
+        TessBaseAPISetImage(
+            api, pixels.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), 1, Int32(bytesPerRow))
+        TessBaseAPISetSourceResolution(api, 96)
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        return TesseractLayoutReader(
+            iterator: iterator, image: image, origin: (rect.x, rect.y), minimumConfidence: minimumConfidence
+        ).blocks()
     }
 }
 

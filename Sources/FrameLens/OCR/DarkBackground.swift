@@ -1,0 +1,95 @@
+/// Finds dark backgrounds (a caption box, a dark slide or banner), whose light text Tesseract's
+/// binarisation can miss, and makes inverted copies of them to read as dark-on-light.
+enum DarkBackground {
+    private static let blockSize = 16
+    /// A block whose mean luma is below this is mostly dark background, even with light text on it
+    /// (dark text strokes on a light background average far brighter).
+    private static let darkLuma = 110
+    /// At most this many dark areas are read per region, the largest first.
+    private static let maximumAreas = 6
+
+    /// The bounding rectangles of connected groups of dark blocks in `rect` (two blocks or more), one block
+    /// wider on every side so that text reaching past the dark blocks' grid is read whole.
+    static func areas(in pixels: UnsafeRawBufferPointer, bytesPerRow: Int, within rect: PixelRect) -> [PixelRect] {
+        let columns = rect.width / blockSize
+        let rows = rect.height / blockSize
+        guard columns > 0, rows > 0 else { return [] }
+        var dark = [Bool](repeating: false, count: columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let top = rect.y + row * blockSize
+                let left = rect.x + column * blockSize
+                var sum = 0
+                for y in stride(from: top, to: top + blockSize, by: 4) {
+                    for x in stride(from: left, to: left + blockSize, by: 4) { sum += Int(pixels[y * bytesPerRow + x]) }
+                }
+                dark[row * columns + column] = sum / (blockSize * blockSize / 16) < darkLuma
+            }
+        }
+        return components(dark, columns: columns, rows: rows)
+            .filter { $0.count >= 2 }
+            .sorted { $0.count > $1.count }
+            .prefix(maximumAreas)
+            .map { blocks in
+                let xs = blocks.map { $0 % columns }
+                let ys = blocks.map { $0 / columns }
+                let left = max(rect.x, rect.x + (xs.min()! - 1) * blockSize)
+                let top = max(rect.y, rect.y + (ys.min()! - 1) * blockSize)
+                let right = min(rect.x + rect.width, rect.x + (xs.max()! + 2) * blockSize)
+                let bottom = min(rect.y + rect.height, rect.y + (ys.max()! + 2) * blockSize)
+                return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            }
+    }
+
+    /// Groups of 4-connected marked cells.
+    private static func components(_ marked: [Bool], columns: Int, rows: Int) -> [[Int]] {
+        var seen = [Bool](repeating: false, count: marked.count)
+        var groups: [[Int]] = []
+        for start in marked.indices where marked[start] && !seen[start] {
+            var group: [Int] = []
+            var stack = [start]
+            seen[start] = true
+            while let cell = stack.popLast() {
+                group.append(cell)
+                let (row, column) = (cell / columns, cell % columns)
+                for (y, x) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+                where y >= 0 && y < rows && x >= 0 && x < columns && marked[y * columns + x] && !seen[y * columns + x] {
+                    seen[y * columns + x] = true
+                    stack.append(y * columns + x)
+                }
+            }
+            groups.append(group)
+        }
+        return groups
+    }
+
+    /// The rectangle as black text on white: pixels near the area's brightest become black, all else
+    /// (the dark background, and any mid-gray around it) white. Plain inversion would turn a mid-gray
+    /// surround into a frame that Tesseract takes for a picture.
+    static func lightTextAsDark(of pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect) -> [UInt8] {
+        var histogram = [Int](repeating: 0, count: 256)
+        for row in 0..<rect.height {
+            let start = (rect.y + row) * bytesPerRow + rect.x
+            for column in 0..<rect.width { histogram[Int(pixels[start + column])] += 1 }
+        }
+        let total = rect.width * rect.height
+        let dark = percentile(histogram, total: total, 0.05)
+        let light = percentile(histogram, total: total, 0.995)
+        let threshold = UInt8(clamping: light - (light - dark) * 35 / 100)
+        var copy = [UInt8](repeating: 255, count: total)
+        for row in 0..<rect.height {
+            let source = (rect.y + row) * bytesPerRow + rect.x
+            for column in 0..<rect.width where pixels[source + column] >= threshold { copy[row * rect.width + column] = 0 }
+        }
+        return copy
+    }
+
+    private static func percentile(_ histogram: [Int], total: Int, _ fraction: Double) -> Int {
+        var count = 0
+        for (value, frequency) in histogram.enumerated() {
+            count += frequency
+            if Double(count) >= fraction * Double(total) { return value }
+        }
+        return 255
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `framelens index` and `merge` as a user runs them: files, progress, signals, folders, bad input.
+struct IndexCommandTests {
+    @Test func writesSRTThatFFmpegReadsBack() throws {
+        let output = TestMedia.path("lecture.srt")
+        let result = try Command.framelens(["index", TestMedia.sample, "-o", output])
+        #expect(result.status == 0)
+        #expect(result.errorText.isEmpty, "silent when stderr is not a terminal")
+        let cues = try SubtitleOracle.cues(of: output)
+        #expect(cues.map(\.start) == SampleTruth.sample.slides.map { SampleTruth.Slide.milliseconds(frame: $0.startFrame) })
+    }
+
+    @Test func printsMachineReadableProgress() throws {
+        let result = try Command.framelens(["index", TestMedia.sample, "--types", "codes", "--progress", "-o", TestMedia.path("p.json")])
+        #expect(result.status == 0)
+        let lines = result.errorText.split(separator: "\n")
+        #expect(lines.count >= 2)
+        #expect(lines.allSatisfy { $0.hasPrefix("progress percent=") && $0.contains(" speed=") && $0.contains(" eta=") })
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsCleanlyAndKeepsWhatWasIndexed(signal: Int32, status: Int32) throws {
+        let output = TestMedia.path("interrupted.srt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Command.framelens)
+        process.arguments = ["index", TestMedia.sample, "--progress", "-o", output]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Wait for the first progress line: indexing is under way.
+        let reader = errors.fileHandleForReading
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("percent=") {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        kill(process.processIdentifier, signal)
+        let rest = reader.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: seen + rest, as: UTF8.self)
+        #expect(process.terminationStatus == status)
+        #expect(stderr.contains("framelens: interrupted at "), "\(stderr)")
+        let cues = try SubtitleOracle.cues(of: output)
+        #expect(cues.count < 9)
+    }
+
+    @Test func aKilledRunLeavesNoHalfWrittenFile() throws {
+        let directory = TestMedia.path("killed")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Command.framelens)
+        process.arguments = ["index", TestMedia.sample, "-o", directory + "/out.srt"]
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test func indexesAFolderOfVideos() throws {
+        let folder = TestMedia.path("videos")
+        let outputs = TestMedia.path("indexes")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try VideoIndexerTests.captionedVideo(), toPath: folder + "/captions.mp4")
+        try FileManager.default.copyItem(atPath: TestMedia.fixture("cenc.mp4"), toPath: folder + "/drm.mp4")
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let result = try Command.framelens(["index", folder, "--format", "vtt", "-o", outputs])
+        #expect(result.status == 6, "the protected video's failure is reported; the others are indexed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outputs) == ["captions.vtt"])
+        #expect(try SubtitleOracle.cues(of: outputs + "/captions.vtt").count == 4)
+        #expect(result.errorText.contains("skipping \(folder)/notes.txt: not a video"))
+        #expect(result.errorText.contains("skipping \(folder)/drm.mp4: \(folder)/drm.mp4 is protected content"))
+    }
+
+    @Test func mergeJoinsShardsIntoOneFile() throws {
+        let first = TestMedia.path("part1.json")
+        let second = TestMedia.path("part2.json")
+        #expect(try Command.framelens(["index", TestMedia.sample, "--types", "text", "--to", "0:30", "-o", first]).status == 0)
+        #expect(try Command.framelens(["index", TestMedia.sample, "--types", "text", "--from", "0:30", "-o", second]).status == 0)
+        let merged = TestMedia.path("merged.srt")
+        let result = try Command.framelens(["merge", second, first, "-o", merged])
+        #expect(result.status == 0)
+        #expect(try SubtitleOracle.cues(of: merged).count == 9)
+    }
+
+    @Test(arguments: [
+        (["--from", "1:30"], Int32(7), "framelens: --from 00:01:30.000 is past the end of the video (00:01:00.000)\n"),
+        (["--from", "20", "--to", "10"], Int32(7), "framelens: --to 00:00:10.000 is not after --from 00:00:20.000\n"),
+        (["--interval", "0"], Int32(64), "Error: --interval must be a positive number of seconds\n"),
+    ])
+    func refusesBadRanges(arguments: [String], status: Int32, message: String) throws {
+        let output = TestMedia.path("bad.srt")
+        let result = try Command.framelens(["index", TestMedia.sample] + arguments + ["-o", output])
+        #expect(result.status == status)
+        #expect(result.errorText.hasPrefix(message))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func refusesProtectedAndAudioOnlyFiles() throws {
+        let protected = try Command.framelens(["index", TestMedia.fixture("cenc.mp4"), "-o", TestMedia.path("x.srt")])
+        #expect(protected.status == 6)
+        let audio = try Command.framelens(["index", try TestMedia.audioOnly(), "-o", TestMedia.path("y.srt")])
+        #expect(audio.status == 5)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import FrameLens
+
+/// Indexing with the real decoder, Tesseract and ZBar, checked against the sample's ground truth.
+struct VideoIndexerTests {
+    static let sampleIndex = Task { try await VideoIndexer(url: TestMedia.sample, options: .init()).run() }
+
+    @Test func oneCuePerSlideWithFrameExactTimes() async throws {
+        let index = try await Self.sampleIndex.value
+        let slides = SampleTruth.sample.slides
+        #expect(index.complete && index.warnings.isEmpty)
+        #expect(index.cues.count == slides.count)
+        for (cue, slide) in zip(index.cues, slides) {
+            #expect(cue.startFrame == slide.startFrame && cue.endFrame == slide.endFrame, "slide \(slide.index)")
+            #expect(TextSimilarity.characterErrorRate(cue.text, reference: slide.text) <= 0.02, "slide \(slide.index)")
+        }
+        #expect(index.cues[5].codes.map(\.payload) == ["https://example.edu/cs101/quiz?id=42"])
+        #expect(index.cues[2].detections.map(\.type) == [.url, .email, .phone, .date])
+    }
+
+    @Test(arguments: [IndexFormat.srt, .vtt])
+    func subtitlesReadBackWithTheSameCues(format: IndexFormat) async throws {
+        let index = try await Self.sampleIndex.value
+        let path = TestMedia.path("lecture.\(format.fileExtension)")
+        try AtomicFile.write(try format.encode(index), to: path)
+        let cues = try SubtitleOracle.cues(of: path)
+        let expected = SampleTruth.sample.slides.map {
+            SubtitleOracle.Cue(
+                start: SampleTruth.Slide.milliseconds(frame: $0.startFrame),
+                end: SampleTruth.Slide.milliseconds(frame: $0.endFrame))
+        }
+        #expect(cues.count == expected.count)
+        for (cue, truth) in zip(cues, expected) {
+            #expect(abs(cue.start - truth.start) < 0.0005 && abs(cue.end - truth.end) < 0.0005, "\(cue) vs \(truth)")
+        }
+    }
+
+    @Test func webVTTCuesSitWhereTheTextWas() async throws {
+        let text = String(decoding: try IndexFormat.vtt.encode(try await Self.sampleIndex.value), as: UTF8.self)
+        let timings = text.split(separator: "\n").filter { $0.contains(" --> ") }
+        #expect(timings.count == 9)
+        // The agenda's text block starts 4.69% from the left and 8.89% from the top.
+        #expect(timings[1] == "00:00:07.367 --> 00:00:13.267 line:8.89% position:4.69% size:51.72% align:start")
+    }
+
+    @Test func shardsMergeIntoTheSameIndex() async throws {
+        let whole = try await Self.sampleIndex.value
+        let first = try await VideoIndexer(url: TestMedia.sample, options: .init(to: 30)).run()
+        let second = try await VideoIndexer(url: TestMedia.sample, options: .init(from: 30)).run()
+        #expect(first.cues.last?.end == 30 && second.cues.first?.start == 30)
+        let merged = try IndexMerger.merge([second, first])
+        #expect(merged.cues.map(\.startFrame) == whole.cues.map(\.startFrame))
+        #expect(merged.cues.map(\.endFrame) == whole.cues.map(\.endFrame))
+        #expect(merged.from == 0 && merged.to == 60 && merged.complete)
+    }
+
+    @Test func mergeRefusesOverlappingShards() async throws {
+        let shard = VideoIndex(video: "v.mp4", from: 0, to: 10, complete: true, warnings: [], cues: [])
+        var overlapping = shard
+        overlapping.from = 5
+        overlapping.to = 15
+        #expect { try IndexMerger.merge([shard, overlapping]) } throws: {
+            ($0 as? MediaError)?.message == "shards overlap: one ends at 00:00:10.000, the next starts at 00:00:05.000"
+        }
+    }
+
+    @Test func stopsWhenCancelledWithWhatItHas() async throws {
+        var samples = 0
+        let index = try await VideoIndexer(url: TestMedia.sample, options: .init(analysis: AnalysisOptions(features: [.codes])))
+            .run(progress: { _ in samples += 1 }, isCancelled: { samples >= 20 })
+        #expect(!index.complete)
+        #expect(index.to > 9 && index.to < 11)
+        #expect(index.cues.isEmpty)
+    }
+
+    // MARK: - Captions, a moving inset, damaged files
+
+    /// Captions in the bottom band changing at frames 0, 40, 95 and 150 (25 fps), beside a presenter
+    /// inset (a moving picture) in the top-right corner.
+    static func captionedVideo() throws -> String {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let captions = [("First caption line", 0, 40), ("Second caption here", 40, 95), ("A third caption", 95, 150),
+                        ("The last words", 150, 200)]
+        let draw = captions.map { text, start, end in
+            "drawtext=fontfile=\(font):text='\(text)':fontsize=34:x=(w-text_w)/2:y=h-70:fontcolor=white:box=1:boxcolor=black:enable='between(n\\,\(start)\\,\(end - 1))'"
+        }.joined(separator: ",")
+        return try TestMedia.make("captions.mp4", [
+            "-f", "lavfi", "-i", "color=gray:s=640x360:r=25:d=8",
+            "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=8",
+            "-filter_complex", "[0][1]overlay=x=460:y=20,\(draw)",
+            "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    @Test func captionsBecomeCuesDespiteAMovingInset() async throws {
+        let band = try NormalizedRect(x: 0, y: 0.7, width: 1, height: 0.3)
+        let index = try await VideoIndexer(
+            url: try Self.captionedVideo(), options: .init(analysis: AnalysisOptions(regions: [band]))
+        ).run()
+        #expect(index.cues.map(\.text) == ["First caption line", "Second caption here", "A third caption", "The last words"])
+        #expect(index.cues.map(\.startFrame) == [0, 40, 95, 150])
+        #expect(index.cues.last?.endFrame == 200)
+    }
+
+    @Test func aMovingInsetDoesNotSplitCues() async throws {
+        let index = try await VideoIndexer(url: try Self.captionedVideo(), options: .init()).run()
+        #expect(index.cues.map(\.startFrame) == [0, 40, 95, 150])
+    }
+
+    @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
+        let path = TestMedia.path("half-lecture.mp4")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        let index = try await VideoIndexer(url: path, options: .init()).run()
+        #expect(!index.complete)
+        #expect(index.warnings.count == 1 && index.warnings[0].contains("breaks off at"))
+        #expect(index.cues.count >= 3 && index.cues.count < 9)
+        #expect(index.cues.first?.text.hasPrefix("CS 101") == true)
+    }
+
+    // MARK: - Cue building
+
+    static func analysis(_ text: String) -> FrameAnalysis {
+        let lines = text.split(separator: "\n").map(String.init)
+        let box = Bounds(pixels: Box(x: 0, y: 0, width: 10, height: 10), displaySize: (100, 100))
+        let block = RecognizedBlock(
+            text: text, confidence: 90, bounds: box,
+            lines: lines.map { RecognizedLine(text: $0, confidence: 90, bounds: box, words: []) })
+        return FrameAnalysis(
+            time: 0, pts: 0, timeBase: Rational(1, 30), frameNumber: 0, width: 100, height: 100, languages: "eng",
+            text: RecognizedText(blocks: text.isEmpty ? [] : [block]), codes: [], detections: [])
+    }
+
+    static func segments(_ texts: [String]) -> [CueBuilder.Segment] {
+        texts.enumerated().map { index, text in
+            CueBuilder.Segment(
+                start: Double(index), startFrame: index * 30, end: Double(index + 1), endFrame: (index + 1) * 30,
+                analysis: analysis(text))
+        }
+    }
+
+    @Test func ocrNoiseDoesNotSplitACue() {
+        let cues = CueBuilder.cues(from: Self.segments([
+            "Sorting algorithms\nQuicksort is fast", "Sortinq algorithms\nQuicksort is fasl", "Sorting algorithms\nQuicksort is fast",
+        ]))
+        #expect(cues.count == 1)
+        #expect(cues.first.map { ($0.startFrame, $0.endFrame) } ?? (0, 0) == (0, 90))
+    }
+
+    @Test func aRevealedBulletStartsANewCue() {
+        let cues = CueBuilder.cues(from: Self.segments([
+            "Sorting algorithms\nQuicksort is fast", "Sorting algorithms\nQuicksort is fast\nMergesort is stable",
+        ]))
+        #expect(cues.map(\.startFrame) == [0, 30])
+    }
+
+    @Test func aBlankPictureEndsACue() {
+        let cues = CueBuilder.cues(from: Self.segments(["Title slide", "", "Title slide"]))
+        #expect(cues.map(\.startFrame) == [0, 60])
+        #expect(cues.map(\.endFrame) == [30, 90])
+    }
+}
