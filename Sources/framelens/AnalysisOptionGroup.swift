@@ -19,6 +19,10 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(help: "Drop words recognised with a confidence below this (0-100).")
     var minConfidence: Double = 0
 
+    func validate() throws {
+        _ = try analysisOptions()
+    }
+
     /// The options as the library takes them.
     func analysisOptions() throws -> AnalysisOptions {
         let features = try parseList(types, as: AnalysisOptions.Feature.self, option: "--types")

@@ -82,3 +82,60 @@ struct CommandLineTests {
         #expect(result.output.count == 16 + 1280 * 720 * 3)
     }
 }
+
+/// `framelens grab` and `langs` as a user runs them.
+struct GrabCommandTests {
+    @Test func printsTranscriptThenCodesThenData() throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "0:40"])
+        #expect(result.status == 0)
+        #expect(result.text == """
+            Quick Quiz
+            Scan the QR code
+            Quiz ID: 42
+            Five short questions
+            Quiz closes at 11:45
+
+            QR-Code  https://example.edu/cs101/quiz?id=42
+
+            url       https://example.edu/cs101/quiz?id=42
+            date      11:45
+
+            """)
+    }
+
+    @Test func printsTheWholeAnalysisAsJSON() throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "15", "--json", "--only", "phone,email"])
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any])
+        #expect(json["frameNumber"] as? Int == 450 && json["width"] as? Int == 1280)
+        let detections = try #require(json["detections"] as? [[String: Any]])
+        #expect(detections.map { $0["value"] as? String } == ["ada.lovelace@example.edu", "+14155550123"])
+        #expect((detections[1]["source"] as? [String: Any])?["text"] != nil)
+        let text = try #require(json["text"] as? [String: Any])
+        #expect((text["transcript"] as? String)?.hasPrefix("Course Logistics\nNotes: https://example.edu/cs101/notes") == true)
+    }
+
+    @Test func listsTheInstalledLanguages() throws {
+        let result = try Command.framelens(["langs"])
+        #expect(result.status == 0)
+        #expect(result.text.split(separator: "\n").contains("eng"))
+    }
+
+    @Test func namesThePackageForAMissingLanguage() throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1", "--lang", "deu"])
+        #expect(result.status == 10)
+        #expect(result.errorText == "framelens: Tesseract language 'deu' is not installed (installed: eng); install it with: sudo apt-get install tesseract-ocr-deu\n")
+    }
+
+    @Test(arguments: [
+        (["--types", "text,foo"], "Error: --types: unknown value 'foo' (expected: text, codes, detectors)"),
+        (["--only", "urls"], "Error: --only: unknown value 'urls' (expected: url, email, phone, date, money, flight, tracking, address)"),
+        (["--region", "0,0,2,1"], "Error: region '0,0,2,1' must lie within 0...1 with a positive size"),
+        (["--region", "top"], "Error: region 'top' is not x,y,w,h (four numbers from 0 to 1)"),
+    ])
+    func refusesBadOptions(arguments: [String], message: String) throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.errorText.hasPrefix(message + "\nUsage: framelens grab "), "\(result.errorText)")
+    }
+}

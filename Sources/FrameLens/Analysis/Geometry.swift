@@ -83,7 +83,9 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
         else {
             throw AnalysisError(.invalidRegion, "region '\(text)' is not x,y,w,h (four numbers from 0 to 1)")
         }
-        try self.init(x: x, y: y, width: width, height: height)
+        do { try self.init(x: x, y: y, width: width, height: height) } catch {
+            throw AnalysisError(.invalidRegion, "region '\(text)' must lie within 0...1 with a positive size")
+        }
     }
 
     /// The whole picture.
