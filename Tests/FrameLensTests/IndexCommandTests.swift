@@ -106,3 +106,30 @@ struct IndexCommandTests {
         #expect(audio.status == 5)
     }
 }
+
+extension IndexCommandTests {
+    @Test func aDamagedVideoIsIndexedWithAWarning() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
+        for offset in stride(from: bytes.count / 3, to: bytes.count * 2 / 3, by: 997) { bytes[offset] ^= 0xFF }
+        let damaged = TestMedia.path("damaged.mp4")
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        let output = TestMedia.path("damaged.srt")
+        let result = try Command.framelens(["index", damaged, "--types", "text", "-o", output])
+        #expect(result.status == 0)
+        #expect(result.errorText.hasPrefix("framelens: warning: \(damaged) is damaged in places ("))
+        let cues = try SubtitleOracle.cues(of: output)
+        #expect(cues.first?.start == 0 && cues.count >= 5)
+    }
+
+    @Test func aTruncatedVideoIsIndexedUpToTheBreakWithAWarning() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
+        let cut = TestMedia.path("cut.mp4")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+        let output = TestMedia.path("cut.json")
+        let result = try Command.framelens(["index", cut, "--types", "text", "-o", output])
+        #expect(result.status == 0)
+        #expect(result.errorText.contains("framelens: warning: \(cut) breaks off at 00:00:"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        #expect(json?["complete"] as? Bool == false)
+    }
+}

@@ -123,7 +123,7 @@ public final class VideoIndexer {
             warnings.append("\(url) breaks off at \(MediaTime.clock(end))\(reason); indexed up to there")
         }
         if scan.damagedPackets > 0 {
-            warnings.append("\(url) has \(scan.damagedPackets) damaged packets; their frames were skipped")
+            warnings.append("\(url) is damaged in places (\(scan.damagedPackets) packets or frames); cues near them may be off")
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,

@@ -10,7 +10,7 @@ final class VideoDecoder {
     let stream: UnsafeMutablePointer<AVStream>
     let frameRate: Rational?
     let rotation: Int
-    /// The number of packets the decoder rejected as damaged since opening.
+    /// The number of packets the decoder rejected, or frames it flagged, as damaged since opening.
     private(set) var damagedPackets = 0
     /// The number of frames decoded since opening (what seeks and scans cost).
     private(set) var framesDecoded = 0
@@ -73,6 +73,9 @@ final class VideoDecoder {
             if received >= 0 {
                 defer { av_frame_unref(frame) }
                 framesDecoded += 1
+                if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+                    damagedPackets += 1
+                }
                 return VideoFrame(
                     frame: frame, stream: stream, startTime: file.startTimeMicroseconds, frameRate: frameRate,
                     rotation: rotation)
