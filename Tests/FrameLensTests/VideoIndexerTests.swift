@@ -114,7 +114,7 @@ struct VideoIndexerTests {
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
         let index = try await VideoIndexer(url: path, options: .init()).run()
         #expect(!index.complete)
-        #expect(index.warnings.count == 1 && index.warnings[0].contains("breaks off at"))
+        #expect(index.warnings.contains { $0.contains("breaks off at") })
         #expect(index.cues.count >= 3 && index.cues.count < 9)
         #expect(index.cues.first?.text.hasPrefix("CS 101") == true)
     }

@@ -7,26 +7,31 @@ struct Thumbnail: Equatable {
     /// One average luma value per cell, row after row.
     let cells: [UInt8]
 
-    /// Averages the frame's luma plane cell by cell in place (every second pixel of every second row);
-    /// other pixel formats are scaled down to gray with swscale first.
+    /// Every `step`-th pixel of every `step`-th row is averaged: a cell of a 1080p frame still gets
+    /// about 36 samples.
+    private static let step = 4
+
+    /// Averages the frame's luma plane cell by cell in place; other pixel formats are scaled down to
+    /// gray with swscale first.
     init(_ frame: VideoFrame) throws(MediaError) {
-        guard frame.hasEightBitLumaPlane else {
+        guard frame.hasEightBitLumaPlane, frame.width >= Self.columns * Self.step, frame.height >= Self.rows * Self.step
+        else {
             cells = try FrameRenderer.render(
                 frame, as: .gray8, applyRotation: false, size: (Self.columns, Self.rows)).pixels
             return
         }
         let width = frame.width
         let height = frame.height
+        let columnOfX = stride(from: 0, to: width, by: Self.step).map { $0 * Self.columns / width }
         cells = frame.withUnsafePlane(0) { bytes, bytesPerRow in
             var sums = [Int](repeating: 0, count: Self.columns * Self.rows)
             var counts = [Int](repeating: 0, count: Self.columns * Self.rows)
-            for y in stride(from: 0, to: height, by: 2) {
-                let row = y * Self.rows / height * Self.columns
+            for y in stride(from: 0, to: height, by: Self.step) {
+                let rowStart = y * Self.rows / height * Self.columns
                 let line = y * bytesPerRow
-                for x in stride(from: 0, to: width, by: 2) {
-                    let cell = row + x * Self.columns / width
-                    sums[cell] += Int(bytes[line + x])
-                    counts[cell] += 1
+                for (index, column) in columnOfX.enumerated() {
+                    sums[rowStart + column] += Int(bytes[line + index * Self.step])
+                    counts[rowStart + column] += 1
                 }
             }
             return zip(sums, counts).map { UInt8($0 / max($1, 1)) }

@@ -62,7 +62,8 @@ public final class VideoIndexer {
         self.options = options
         self.analyzer = analyzer
         media = file.info
-        scan = try VideoDecoder(file: file, streamIndex: stream.index)
+        // One thread each: a chain of P-frames hardly parallelises, and the other core is the OCR's.
+        scan = try VideoDecoder(file: file, streamIndex: stream.index, threads: 1)
         scan.skipBidirectionalFramesBefore = .max
         if let from = options.from, let duration = media.duration, from >= duration {
             throw MediaError(.timeOutOfRange, "--from \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
@@ -102,9 +103,11 @@ public final class VideoIndexer {
             }
             guard frame.time + frameDuration > from else { continue }
             lastFrame = frame
+            let thumbnail = try Thumbnail(frame)
+            state.scanned.append(ScannedFrame(frame, thumbnail))
             guard frame.time >= nextSample else { continue }
             nextSample = frame.time + options.interval
-            try await sample(frame, from: from, state: &state)
+            try await sample(frame, thumbnail, from: from, state: &state)
             progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segments.count))
         }
         if let pending = state.pendingChange, !cancelled { try await confirm(pending, state: &state) }
@@ -140,8 +143,8 @@ public final class VideoIndexer {
     /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
     /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
     /// first changed frame. A picture unchanged since the last sample has settled and is read.
-    private func sample(_ frame: VideoFrame, from: Double, state: inout ScanState) async throws {
-        let thumbnail = try Thumbnail(frame)
+    private func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail, from: Double, state: inout ScanState) async throws {
+        defer { state.forgetScannedFramesBeforeLastSamples() }
         guard let previous = state.lastSample else {
             state.open(at: from, frameNumber: frameNumber(at: from), with: frame, thumbnail)
             return
@@ -160,33 +163,52 @@ public final class VideoIndexer {
     }
 
     /// A change that held: the open stretch ends at its first changed frame and a new one begins.
+    ///
+    /// The scan's own frames (I and P) narrow it down to the B-frames between the last unchanged and the
+    /// first changed one; a second decoder decodes just those, from the keyframe before.
     private func confirm(_ change: PendingChange, state: inout ScanState) async throws {
-        let first = try firstChangedFrame(
-            after: change.before.frame, reference: change.before.thumbnail, upTo: change.after.frame,
-            detector: state.detector)
+        let window = state.scanned.filter { $0.pts > change.before.frame.pts && $0.pts <= change.after.frame.pts }
+        let reference = change.before.thumbnail
+        let changed = window.first { state.detector.differs(reference, $0.thumbnail) } ?? ScannedFrame(change.after.frame, change.after.thumbnail)
+        let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
+        let first = try firstChangedFrame(after: unchanged, reference: reference, upTo: changed, detector: state.detector)
         try await state.close(at: first.time, frameNumber: first.frameNumber, analyzer: analyzer, options: options.analysis)
         state.open(at: first.time, frameNumber: first.frameNumber, with: change.after.frame, change.after.thumbnail)
     }
 
-    /// The first frame after `previous`, up to `current`, whose thumbnail differs from `reference`.
+    /// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from `reference`.
     private func firstChangedFrame(
-        after previous: VideoFrame, reference: Thumbnail, upTo current: VideoFrame, detector: ChangeDetector
-    ) throws -> (time: Double, frameNumber: Int) {
-        let decoder = try refiner ?? VideoDecoder(file: try MediaFile(url: url), streamIndex: scan.streamIndex)
+        after unchanged: ScannedFrame, reference: Thumbnail, upTo changed: ScannedFrame, detector: ChangeDetector
+    ) throws -> ScannedFrame {
+        let decoder = try refiner ?? VideoDecoder(file: try MediaFile(url: url), streamIndex: scan.streamIndex, threads: 1)
         refiner = decoder
-        try decoder.seek(toKeyframeAtOrBefore: previous.pts)
-        // B-frames a second or more before the window refer to nothing in it: skip them.
-        let second = Int64(1 / max(previous.timeBase.doubleValue, 1e-9))
-        decoder.skipBidirectionalFramesBefore = previous.pts - second
-        while let frame = try decoder.nextFrame(), frame.pts < current.pts {
-            guard frame.pts > previous.pts else { continue }
-            if detector.differs(reference, try Thumbnail(frame)) { return (frame.time, frame.frameNumber) }
+        try decoder.seek(toKeyframeAtOrBefore: unchanged.pts)
+        // B-frames shown before a reference frame are not referred to by frames shown after it.
+        decoder.skipBidirectionalFramesBefore = unchanged.pts
+        while let frame = try decoder.nextFrame(), frame.pts < changed.pts {
+            guard frame.pts > unchanged.pts else { continue }
+            let thumbnail = try Thumbnail(frame)
+            if detector.differs(reference, thumbnail) { return ScannedFrame(frame, thumbnail) }
         }
-        return (current.time, current.frameNumber)
+        return changed
     }
 }
 
-/// The scan's bookkeeping: the stretches of video so far, the open one, and the analyses under way.
+/// A frame the scan decoded: when it is shown, and its thumbnail.
+private struct ScannedFrame {
+    let pts: Int64
+    let time: Double
+    let frameNumber: Int
+    let thumbnail: Thumbnail
+
+    init(_ frame: VideoFrame, _ thumbnail: Thumbnail) {
+        pts = frame.pts
+        time = frame.time
+        frameNumber = frame.frameNumber
+        self.thumbnail = thumbnail
+    }
+}
+
 /// Two samples that differ, waiting for the next sample to tell a change from motion.
 private struct PendingChange {
     let before: (frame: VideoFrame, thumbnail: Thumbnail)
@@ -194,9 +216,12 @@ private struct PendingChange {
     let differences: [Int]
 }
 
+/// The scan's bookkeeping: the stretches of video so far, the open one, and the analyses under way.
 private struct ScanState {
     var detector: ChangeDetector
     var pendingChange: PendingChange?
+    /// The frames decoded since the sample before the last one (or before a pending change).
+    var scanned: [ScannedFrame] = []
     let maxInFlight: Int
     var segments: [CueBuilder.Segment] = []
     var analyses: [Task<FrameAnalysis, any Error>?] = []
@@ -211,6 +236,12 @@ private struct ScanState {
     init(detector: ChangeDetector, maxInFlight: Int) {
         self.detector = detector
         self.maxInFlight = maxInFlight
+    }
+
+    /// Keeps only the scanned frames a pending or the next change may need.
+    mutating func forgetScannedFramesBeforeLastSamples() {
+        guard let oldest = pendingChange?.before.frame.pts ?? lastSample?.frame.pts else { return }
+        scanned.removeAll { $0.pts < oldest }
     }
 
     mutating func open(at time: Double, frameNumber: Int, with frame: VideoFrame, _ thumbnail: Thumbnail) {

@@ -25,8 +25,10 @@ final class VideoDecoder {
 
     /// Opens a decoder for a stream of `file`.
     ///
+    /// - Parameters:
+    ///   - threads: decoding threads; 0 lets FFmpeg choose (one per core, for seeking in the player).
     /// - Throws: `MediaError` `.unsupported` when no decoder exists, `.decodeFailed` when it cannot open.
-    init(file: MediaFile, streamIndex: Int) throws(MediaError) {
+    init(file: MediaFile, streamIndex: Int, threads: Int = 0) throws(MediaError) {
         self.file = file
         self.streamIndex = streamIndex
         stream = file.stream(streamIndex)
@@ -47,7 +49,7 @@ final class VideoDecoder {
             avcodec_parameters_to_context(context, stream.pointee.codecpar)
         }
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = 0
+        context.pointee.thread_count = Int32(threads)
         try ffmpegCall(.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
             avcodec_open2(context, decoder, nil)
         }
