@@ -23,10 +23,14 @@ FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 # second), so slide changes land mid-GOP and between second ticks.
 FRAME_COUNT = 1800
 
+# Bullet markers are deliberately low-contrast (pale blue on white, muted
+# blue on navy): clearly visible, but a binarizing OCR engine (tesseract)
+# drops them as background instead of reading them as "=" or "a", so the
+# OCR output lines up with the marker-free ground truth.
 LIGHT = {"bg": "0xFFFFFF", "title": "0x1A2A57", "body": "0x1E1E1E",
-         "accent": "0x2F5DA8", "marker": "0x2F5DA8"}
+         "accent": "0x2F5DA8", "marker": "0xA9BFE3"}
 DARK = {"bg": "0x14213D", "title": "0xFFFFFF", "body": "0xE8EEF8",
-        "accent": "0xF2B134", "marker": "0xF2B134"}
+        "accent": "0xF2B134", "marker": "0x34507E"}
 
 QR_PAYLOAD = "https://example.edu/cs101/quiz?id=42"
 EAN = "9780306406157"  # ISBN 978-0-306-40615-7, a valid check digit
@@ -106,8 +110,8 @@ TITLE_SIZE, TITLE_Y = 56, 64
 RULE_Y = 146                       # accent rule under the title
 BODY_SIZE, BODY_X, BODY_Y0, BODY_STEP = 38, 112, 196, 76
 MARKER_X, MARKER = 74, 14          # filled square bullet, not a glyph
-TITLE_SLIDE_SIZES = [60, 42, 40, 40]
-TITLE_SLIDE_YS = [232, 340, 420, 486]
+TITLE_SLIDE_SIZES = [54, 42, 40, 40]   # 54 px keeps the long title >= 60 px
+TITLE_SLIDE_YS = [236, 340, 420, 490]  # from the left/right edges
 
 
 def lines_of(slide):
@@ -155,7 +159,7 @@ def slide_filters(i, slide, outdir):
             color = pal["title"] if j == 0 else pal["body"]
             chain.append(drawtext(path, font, TITLE_SLIDE_SIZES[j], color,
                                   "(w-text_w)/2", TITLE_SLIDE_YS[j]))
-        chain.append(drawbox(440, 312, 400, 4, pal["accent"]))
+        chain.append(drawbox(440, 314, 400, 4, pal["accent"]))
         return chain
 
     chain.append(drawtext(txt[0], FONT_BOLD, TITLE_SIZE, pal["title"],
