@@ -52,8 +52,9 @@ struct VideoPlayerTests {
         let before = await player.framesDecodedForTesting
         try await player.seek(to: 3.9)
         let decoded = await player.framesDecodedForTesting - before
-        // The keyframe before 3.9 s is at 2.0 s: about 48 frames, never the 97 from the start.
-        #expect(decoded >= 48 && decoded < 60)
+        // The keyframe before 3.9 s is at 2.0 s: at most its 48 frames (fewer, as frames nothing refers to
+        // are skipped until just before the target), never the 97 from the start.
+        #expect(decoded >= 12 && decoded <= 50)
     }
 
     @Test func displayedFrameIsNilWhilePlaying() async throws {

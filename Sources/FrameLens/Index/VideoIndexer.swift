@@ -64,7 +64,7 @@ public final class VideoIndexer {
         media = file.info
         // One thread each: a chain of P-frames hardly parallelises, and the other core is the OCR's.
         scan = try VideoDecoder(file: file, streamIndex: stream.index, threads: 1)
-        scan.skipBidirectionalFramesBefore = .max
+        scan.skipping = (.bidirectional, .max)
         if let from = options.from, let duration = media.duration, from >= duration {
             throw MediaError(.timeOutOfRange, "--from \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
         }
@@ -184,7 +184,7 @@ public final class VideoIndexer {
         refiner = decoder
         try decoder.seek(toKeyframeAtOrBefore: unchanged.pts)
         // B-frames shown before a reference frame are not referred to by frames shown after it.
-        decoder.skipBidirectionalFramesBefore = unchanged.pts
+        decoder.skipping = (.bidirectional, unchanged.pts)
         while let frame = try decoder.nextFrame(), frame.pts < changed.pts {
             guard frame.pts > unchanged.pts else { continue }
             let thumbnail = try Thumbnail(frame)

@@ -70,7 +70,12 @@ final class FrameCursor {
     }
 
     private func seekAndDecode(to target: Int64) throws(MediaError) {
-        let oneSecond = Int64(1 / max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9))
+        let timeBase = decoder.stream.pointee.time_base.rational.doubleValue
+        let oneSecond = Int64(1 / max(timeBase, 1e-9))
+        // Frames nothing refers to, shown well before the target, cannot change it: skip them. Should
+        // the frame found lie among them (a gap in a variable frame rate), decode again without skipping.
+        let frameDuration = decoder.frameRate.map { Int64(1 / max($0.doubleValue * timeBase, 1e-9)) } ?? oneSecond / 10
+        var skipBefore: Int64? = target - 2 * frameDuration
         var backoff: Int64 = 0
         while true {
             let seekTarget = target &- backoff
@@ -80,7 +85,13 @@ final class FrameCursor {
             current = nil
             lookahead = nil
             reachedEnd = false
+            decoder.skipping = skipBefore.map { (.nonReference, $0) }
+            defer { decoder.skipping = nil }
             try decodeForward(to: target)
+            if let found = current, let limit = skipBefore, found.pts < limit {
+                skipBefore = nil
+                continue
+            }
             if let found = current, found.pts <= target || atStart { return }
             if current == nil && atStart {
                 throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")

@@ -19,9 +19,16 @@ final class VideoDecoder {
     private let frame: UnsafeMutablePointer<AVFrame>
     private var draining = false
 
-    /// B-frames (which only other B-frames refer to) are not decoded while packets are before this
-    /// timestamp: `Int64.max` skips them all, for fast scanning; nil decodes every frame.
-    var skipBidirectionalFramesBefore: Int64?
+    /// Frames that may be left undecoded, to get somewhere faster.
+    enum Skipping {
+        /// All B-frames (which only other B-frames refer to): for scanning.
+        case bidirectional
+        /// Frames no other frame refers to: they cannot change any frame decoded after them.
+        case nonReference
+    }
+
+    /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
+    var skipping: (frames: Skipping, before: Int64)?
 
     /// Opens a decoder for a stream of `file`.
     ///
@@ -132,10 +139,13 @@ final class VideoDecoder {
                 throw MediaError(
                     .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
             }
-            if let limit = skipBidirectionalFramesBefore {
-                let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
-                codec.pointee.skip_frame = timestamp < limit ? AVDISCARD_BIDIR : AVDISCARD_DEFAULT
-            }
+            let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
+            codec.pointee.skip_frame =
+                switch skipping {
+                case let (frames, before)? where timestamp < before:
+                    frames == .bidirectional ? AVDISCARD_BIDIR : AVDISCARD_NONREF
+                default: AVDISCARD_DEFAULT
+                }
             if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
             return
         }
