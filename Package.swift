@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
             dependencies: ["FrameLens", "CFFmpeg"],
