@@ -20,8 +20,12 @@ struct GrabCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try analysis.analysisOptions()
         try await reportingErrors {
+            // Tesseract's model loads on the other core while the video opens and seeks.
+            async let modelLoaded: Void = options.features.contains(.text)
+                ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
             try await player.seek(to: try time.seconds())
+            try await modelLoaded
             let result = try await player.analyzeCurrentFrame(options: options)
             print(json ? try JSONOutput.string(result) : GrabReport(result).text)
         }

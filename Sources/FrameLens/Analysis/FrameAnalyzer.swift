@@ -79,21 +79,30 @@ public final class FrameAnalyzer: Sendable {
         }
     }
 
-    /// The analysis, on the calling thread, with an engine when text is asked for.
+    /// The analysis, on the calling thread, with an engine when text is asked for; the code scan runs
+    /// on a second thread meanwhile.
     func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions, engine: TesseractEngine?) throws -> FrameAnalysis {
-        let features = options.features
         let image = try LumaImage(frame)
         let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
-        let text = engine.map {
-            RecognizedText(blocks: $0.recognize(image, in: rectangles, minimumConfidence: options.minimumConfidence))
+        let text = Mutex<RecognizedText?>(nil)
+        let codes = Mutex<[DetectedCode]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0, let engine {
+                let blocks = engine.recognize(image, in: rectangles, minimumConfidence: options.minimumConfidence)
+                text.withLock { $0 = RecognizedText(blocks: blocks) }
+            } else if part == 1, options.features.contains(.codes) {
+                let found = BarcodeScanner.scan(image, in: rectangles)
+                codes.withLock { $0 = found }
+            }
         }
-        let codes = features.contains(.codes) ? BarcodeScanner.scan(image, in: rectangles) : []
-        let detections = features.contains(.detectors)
-            ? DetectionCollector(kinds: options.dataKinds).collect(text: text, codes: codes) : []
+        let recognized = text.withLock { $0 }
+        let scanned = codes.withLock { $0 }
+        let detections = options.features.contains(.detectors)
+            ? DetectionCollector(kinds: options.dataKinds).collect(text: recognized, codes: scanned) : []
         return FrameAnalysis(
             time: frame.time, pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
-            text: text, codes: codes, detections: detections)
+            text: recognized, codes: scanned, detections: detections)
     }
 
     private func pool(for languages: String) -> EnginePool {
