@@ -33,11 +33,16 @@ final class FrameCursor {
             if let lookahead, lookahead.pts > target { return current }
             if lookahead == nil && reachedEnd { return current }
             if !seekIsCheaper(from: current.pts, to: target) {
+                let limit = target - 2 * frameDuration
+                decoder.skipping = (.nonReference, limit)
+                defer { decoder.skipping = nil }
                 try decodeForward(to: target)
+                if let found = self.current, found.pts >= limit || found.pts == current.pts { return found }
+                try seekAndDecode(to: target, skipping: false)
                 return self.current!
             }
         }
-        try seekAndDecode(to: target)
+        try seekAndDecode(to: target, skipping: true)
         return current!
     }
 
@@ -69,13 +74,17 @@ final class FrameCursor {
         }
     }
 
-    private func seekAndDecode(to target: Int64) throws(MediaError) {
-        let timeBase = decoder.stream.pointee.time_base.rational.doubleValue
-        let oneSecond = Int64(1 / max(timeBase, 1e-9))
-        // Frames nothing refers to, shown well before the target, cannot change it: skip them. Should
-        // the frame found lie among them (a gap in a variable frame rate), decode again without skipping.
-        let frameDuration = decoder.frameRate.map { Int64(1 / max($0.doubleValue * timeBase, 1e-9)) } ?? oneSecond / 10
-        var skipBefore: Int64? = target - 2 * frameDuration
+    /// One frame's duration in the stream's time base (a tenth of a second when the rate is unknown).
+    private var frameDuration: Int64 {
+        let timeBase = max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9)
+        return decoder.frameRate.map { Int64(1 / max($0.doubleValue * timeBase, 1e-9)) } ?? Int64(0.1 / timeBase)
+    }
+
+    /// Frames nothing refers to, shown well before the target, cannot change it and are skipped. Should
+    /// the frame found lie among them (a gap in a variable frame rate), it is decoded again without skipping.
+    private func seekAndDecode(to target: Int64, skipping: Bool) throws(MediaError) {
+        let oneSecond = Int64(1 / max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9))
+        var skipBefore: Int64? = skipping ? target - 2 * frameDuration : nil
         var backoff: Int64 = 0
         while true {
             let seekTarget = target &- backoff
