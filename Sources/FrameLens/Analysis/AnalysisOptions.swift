@@ -18,17 +18,21 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var languages: String
     /// The parts of the displayed picture to analyse; empty means all of it.
     public var regions: [NormalizedRect]
+    /// Parts of the picture whose text is left out (a presenter inset, a clock): lines centred in them.
+    public var ignoredRegions: [NormalizedRect]
     /// Words recognised with a lower confidence (0-100) are dropped.
     public var minimumConfidence: Double
 
     public init(
         features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
-        languages: String = "eng", regions: [NormalizedRect] = [], minimumConfidence: Double = 0
+        languages: String = "eng", regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],
+        minimumConfidence: Double = 0
     ) {
         self.features = features
         self.dataKinds = dataKinds
         self.languages = languages
         self.regions = regions
+        self.ignoredRegions = ignoredRegions
         self.minimumConfidence = minimumConfidence
     }
 }

@@ -42,6 +42,23 @@ public struct Bounds: Sendable, Hashable, Codable {
     /// In fractions of the displayed picture's width and height.
     public let normalized: Box
 
+    /// The smallest bounds holding both.
+    func union(_ other: Bounds) -> Bounds {
+        Bounds(pixels: pixels.union(other.pixels), normalized: normalized.union(other.normalized))
+    }
+
+    /// Whether the centre lies inside a region.
+    func isCentered(in region: NormalizedRect) -> Bool {
+        let x = normalized.x + normalized.width / 2
+        let y = normalized.y + normalized.height / 2
+        return x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height
+    }
+
+    private init(pixels: Box, normalized: Box) {
+        self.pixels = pixels
+        self.normalized = normalized
+    }
+
     init(pixels: Box, displaySize: (width: Int, height: Int)) {
         self.pixels = pixels
         let width = Double(max(displaySize.width, 1))

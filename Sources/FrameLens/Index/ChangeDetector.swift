@@ -43,6 +43,31 @@ struct ChangeDetector {
         return differences
     }
 
+    /// The cells in motion (with their margin), as one region per run of cells in a row.
+    var motionRegions: [NormalizedRect] {
+        var regions: [NormalizedRect] = []
+        let cellWidth = 1 / Double(Thumbnail.columns)
+        let cellHeight = 1 / Double(Thumbnail.rows)
+        for row in 0..<Thumbnail.rows {
+            var column = 0
+            while column < Thumbnail.columns {
+                guard ignored[row * Thumbnail.columns + column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < Thumbnail.columns && ignored[row * Thumbnail.columns + column] { column += 1 }
+                if let region = try? NormalizedRect(
+                    x: Double(start) * cellWidth, y: Double(row) * cellHeight,
+                    width: Double(column - start) * cellWidth, height: cellHeight)
+                {
+                    regions.append(region)
+                }
+            }
+        }
+        return regions
+    }
+
     /// Whether two pictures differ in the cells that count, without touching the history.
     func differs(_ a: Thumbnail, _ b: Thumbnail) -> Bool {
         isChange(b.differences(from: a))

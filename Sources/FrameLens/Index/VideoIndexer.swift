@@ -3,9 +3,10 @@ import Foundation
 /// Indexes a video's on-screen text: decodes forward, samples small thumbnails, and reads a picture
 /// only once it has changed and settled.
 ///
-/// The scan decoder skips B-frames; when two samples differ, a second decoder finds the first changed
-/// frame between them from thumbnails alone (decoding B-frames only near the change), so cue times are
-/// exact to the frame.
+/// The scan decoder skips B-frames, which is fast but can leave frames that refer to a skipped B-frame
+/// slightly damaged: its frames serve only for thumbnails. When two samples differ, a second, fully
+/// decoding view (`ExactFrames`, beside the scan) finds the first changed frame between them from
+/// thumbnails alone, so cue times are exact to the frame, and supplies the frames that are read.
 /// Analyses run on the shared analyzer's engine pool while decoding goes on, a bounded number at a
 /// time, so memory stays flat whatever the video's length.
 public final class VideoIndexer {
@@ -50,7 +51,6 @@ public final class VideoIndexer {
     private let analyzer: FrameAnalyzer
     private let scan: VideoDecoder
     private let media: MediaInfo
-    private var refiner: VideoDecoder?
 
     /// Opens a video for indexing.
     ///
@@ -87,7 +87,12 @@ public final class VideoIndexer {
         let from = options.from ?? 0
         let to = min(options.to ?? .infinity, media.duration ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
-        var state = ScanState(detector: ChangeDetector(regions: options.analysis.regions), maxInFlight: analyzer.enginesPerLanguage + 1)
+        let reader = PictureReader(
+            analyzer: analyzer, options: options.analysis,
+            exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
+        var state = ScanState(
+            detector: ChangeDetector(regions: options.analysis.regions), reader: reader,
+            start: Boundary(time: from, frameNumber: frameNumber(at: from)))
         var nextSample = from
         var cancelled = false
         var reachedEnd = false
@@ -103,23 +108,18 @@ public final class VideoIndexer {
             }
             guard frame.time + frameDuration > from else { continue }
             lastFrame = frame
-            let thumbnail = try Thumbnail(frame)
-            state.scanned.append(ScannedFrame(frame, thumbnail))
+            state.scanned.append(frame)
             guard frame.time >= nextSample else { continue }
             nextSample = frame.time + options.interval
-            try await sample(frame, thumbnail, from: from, state: &state)
-            progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segments.count))
+            try await state.sample(frame, try Thumbnail(frame))
+            progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segmentCount))
         }
-        if let pending = state.pendingChange, !cancelled { try await confirm(pending, state: &state) }
+        if !cancelled { try await state.confirmPendingChange() }
         let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
         // The stream ended well before the container's duration: the file is cut short.
         let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
         let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
-        state.finish(at: end, frameNumber: frameNumber(at: end), analyzer: analyzer, options: options.analysis)
-        var segments = state.segments
-        for index in segments.indices {
-            segments[index].analysis = try await state.analyses[index]?.value
-        }
+        let segments = try await state.finish(at: Boundary(time: end, frameNumber: frameNumber(at: end)))
         var warnings: [String] = []
         if brokeOff || scan.file.readError != nil {
             let reason = scan.file.readError.map { " (\($0))" } ?? ""
@@ -130,8 +130,7 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,
-            warnings: warnings,
-            cues: CueBuilder.cues(from: segments))
+            warnings: warnings, cues: CueBuilder.cues(from: segments))
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
@@ -139,63 +138,16 @@ public final class VideoIndexer {
     private func frameNumber(at seconds: Double) -> Int {
         Int((seconds * (scan.frameRate?.doubleValue ?? 25)).rounded())
     }
+}
 
-    /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
-    /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
-    /// first changed frame. A picture unchanged since the last sample has settled and is read.
-    private func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail, from: Double, state: inout ScanState) async throws {
-        defer { state.forgetScannedFramesBeforeLastSamples() }
-        guard let previous = state.lastSample else {
-            state.open(at: from, frameNumber: frameNumber(at: from), with: frame, thumbnail)
-            return
-        }
-        let differences = state.detector.observe(from: previous.thumbnail, to: thumbnail)
-        if let pending = state.pendingChange {
-            state.pendingChange = nil
-            if state.detector.isChange(pending.differences) { try await confirm(pending, state: &state) }
-        }
-        state.lastSample = (frame, thumbnail)
-        if state.detector.isChange(differences) {
-            state.pendingChange = PendingChange(before: previous, after: (frame, thumbnail), differences: differences)
-        } else {
-            try await state.settle(with: frame, thumbnail, analyzer: analyzer, options: options.analysis)
-        }
-    }
-
-    /// A change that held: the open stretch ends at its first changed frame and a new one begins.
-    ///
-    /// The scan's own frames (I and P) narrow it down to the B-frames between the last unchanged and the
-    /// first changed one; a second decoder decodes just those, from the keyframe before.
-    private func confirm(_ change: PendingChange, state: inout ScanState) async throws {
-        let window = state.scanned.filter { $0.pts > change.before.frame.pts && $0.pts <= change.after.frame.pts }
-        let reference = change.before.thumbnail
-        let changed = window.first { state.detector.differs(reference, $0.thumbnail) } ?? ScannedFrame(change.after.frame, change.after.thumbnail)
-        let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
-        let first = try firstChangedFrame(after: unchanged, reference: reference, upTo: changed, detector: state.detector)
-        try await state.close(at: first.time, frameNumber: first.frameNumber, analyzer: analyzer, options: options.analysis)
-        state.open(at: first.time, frameNumber: first.frameNumber, with: change.after.frame, change.after.thumbnail)
-    }
-
-    /// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from `reference`.
-    private func firstChangedFrame(
-        after unchanged: ScannedFrame, reference: Thumbnail, upTo changed: ScannedFrame, detector: ChangeDetector
-    ) throws -> ScannedFrame {
-        let decoder = try refiner ?? VideoDecoder(file: try MediaFile(url: url), streamIndex: scan.streamIndex, threads: 1)
-        refiner = decoder
-        try decoder.seek(toKeyframeAtOrBefore: unchanged.pts)
-        // B-frames shown before a reference frame are not referred to by frames shown after it.
-        decoder.skipping = (.bidirectional, unchanged.pts)
-        while let frame = try decoder.nextFrame(), frame.pts < changed.pts {
-            guard frame.pts > unchanged.pts else { continue }
-            let thumbnail = try Thumbnail(frame)
-            if detector.differs(reference, thumbnail) { return ScannedFrame(frame, thumbnail) }
-        }
-        return changed
-    }
+/// Where a stretch of video starts or ends: a frame's time and number.
+private struct Boundary: Sendable {
+    let time: Double
+    let frameNumber: Int
 }
 
 /// A frame the scan decoded: when it is shown, and its thumbnail.
-private struct ScannedFrame {
+private struct ScannedFrame: Sendable {
     let pts: Int64
     let time: Double
     let frameNumber: Int
@@ -216,81 +168,153 @@ private struct PendingChange {
     let differences: [Int]
 }
 
-/// The scan's bookkeeping: the stretches of video so far, the open one, and the analyses under way.
+/// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
+/// down), the open one, and the reads under way.
 private struct ScanState {
     var detector: ChangeDetector
+    let reader: PictureReader
     var pendingChange: PendingChange?
-    /// The frames decoded since the sample before the last one (or before a pending change).
-    var scanned: [ScannedFrame] = []
-    let maxInFlight: Int
-    var segments: [CueBuilder.Segment] = []
-    var analyses: [Task<FrameAnalysis, any Error>?] = []
-    var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
+    /// The frames decoded since the sample before the last one (or before a pending change); their
+    /// thumbnails are made only when a change is to be narrowed down among them.
+    var scanned: [VideoFrame] = []
+    private var starts: [Task<Boundary, any Error>]
+    /// When each stretch started, to the nearest scanned frame (for the transition rule).
+    private var roughStarts: [Double]
+    private var analyses: [Task<FrameAnalysis, any Error>?] = [nil]
+    private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
-    private var candidate: (frame: VideoFrame, thumbnail: Thumbnail)?
+    private var candidate: VideoFrame?
     private var settled = false
     /// The last picture read, so that the same content is never read twice in a row.
     private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
     private var inFlight: [Task<FrameAnalysis, any Error>] = []
 
-    init(detector: ChangeDetector, maxInFlight: Int) {
+    init(detector: ChangeDetector, reader: PictureReader, start: Boundary) {
         self.detector = detector
-        self.maxInFlight = maxInFlight
+        self.reader = reader
+        starts = [Task { start }]
+        roughStarts = [start.time]
     }
 
-    /// Keeps only the scanned frames a pending or the next change may need.
-    mutating func forgetScannedFramesBeforeLastSamples() {
-        guard let oldest = pendingChange?.before.frame.pts ?? lastSample?.frame.pts else { return }
-        scanned.removeAll { $0.pts < oldest }
-    }
+    var segmentCount: Int { starts.count }
 
-    mutating func open(at time: Double, frameNumber: Int, with frame: VideoFrame, _ thumbnail: Thumbnail) {
-        segments.append(CueBuilder.Segment(start: time, startFrame: frameNumber, end: time, endFrame: frameNumber))
-        analyses.append(nil)
-        candidate = (frame, thumbnail)
-        settled = false
+    /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
+    /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
+    /// first changed frame. A picture unchanged since the last sample has settled and is read.
+    mutating func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
+        defer { forgetScannedFrames() }
+        guard let previous = lastSample else {
+            lastSample = (frame, thumbnail)
+            candidate = frame
+            return
+        }
+        let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
+        if let pending = pendingChange, !detector.isChange(pending.differences) { pendingChange = nil }
+        try await confirmPendingChange()
         lastSample = (frame, thumbnail)
-    }
-
-    /// The picture did not change since the last sample: read it, once.
-    mutating func settle(with frame: VideoFrame, _ thumbnail: Thumbnail, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
-        guard !settled, !segments.isEmpty else { return }
-        settled = true
-        candidate = (frame, thumbnail)
-        try await read(frame, thumbnail, analyzer: analyzer, options: options)
-    }
-
-    /// The open stretch ends: one that never settled is read if it lasted, else it was a transition.
-    mutating func close(at time: Double, frameNumber: Int, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
-        guard let last = segments.indices.last else { return }
-        segments[last].end = time
-        segments[last].endFrame = frameNumber
-        if !settled, let candidate, time - segments[last].start >= VideoIndexer.shortestUnsettled {
-            try await read(candidate.frame, candidate.thumbnail, analyzer: analyzer, options: options)
+        if detector.isChange(differences) {
+            pendingChange = PendingChange(before: previous, after: (frame, thumbnail), differences: differences)
+        } else if !settled {
+            settled = true
+            candidate = frame
+            try await read(frame, thumbnail)
         }
     }
 
-    /// The end of the range: the open stretch ends there and is read if it has not been.
-    mutating func finish(at time: Double, frameNumber: Int, analyzer: FrameAnalyzer, options: AnalysisOptions) {
-        guard let last = segments.indices.last else { return }
-        segments[last].end = time
-        segments[last].endFrame = frameNumber
-        if !settled, let candidate {
-            analyses[last] = Task { try await analyzer.analyze(candidate.frame, options: options) }
+    /// A change that held: the open stretch ends at its first changed frame, which `ExactFrames` pins
+    /// down between the last unchanged and the first changed scanned frame, and a new one begins.
+    mutating func confirmPendingChange() async throws {
+        guard let change = pendingChange else { return }
+        pendingChange = nil
+        let reference = change.before.thumbnail
+        var window: [ScannedFrame] = []
+        for frame in scanned where frame.pts > change.before.frame.pts && frame.pts < change.after.frame.pts {
+            window.append(ScannedFrame(frame, try Thumbnail(frame)))
         }
+        window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
+        let changed = window.first { detector.differs(reference, $0.thumbnail) } ?? window[window.count - 1]
+        let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
+        if !settled, let candidate, changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled {
+            try await read(candidate, nil)
+        }
+        let motion = detector
+        starts.append(reader.exact.submit { cursor in
+            try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, in: cursor)
+        })
+        roughStarts.append(changed.time)
+        analyses.append(nil)
+        candidate = change.after.frame
+        settled = false
     }
 
-    private mutating func read(_ frame: VideoFrame, _ thumbnail: Thumbnail, analyzer: FrameAnalyzer, options: AnalysisOptions) async throws {
-        if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
+    /// The end of the range: the open stretch is read if it has not been, and every stretch is resolved.
+    mutating func finish(at end: Boundary) async throws -> [CueBuilder.Segment] {
+        if !settled, let candidate { try await read(candidate, nil) }
+        var boundaries: [Boundary] = []
+        for start in starts { boundaries.append(try await start.value) }
+        boundaries.append(end)
+        var segments: [CueBuilder.Segment] = []
+        for index in starts.indices {
+            segments.append(CueBuilder.Segment(
+                start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
+                end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
+                analysis: try await analyses[index]?.value))
+        }
+        return segments
+    }
+
+    private mutating func read(_ frame: VideoFrame, _ thumbnail: Thumbnail?) async throws {
+        if let thumbnail, let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             analyses[analyses.count - 1] = lastRead.analysis
             return
         }
-        if inFlight.count >= maxInFlight {
+        if inFlight.count > reader.analyzer.enginesPerLanguage {
             _ = try await inFlight.removeFirst().value
         }
-        let analysis = Task { try await analyzer.analyze(frame, options: options) }
+        let analysis = reader.read(frame.pts, ignoring: detector.motionRegions)
         inFlight.append(analysis)
         analyses[analyses.count - 1] = analysis
-        lastRead = (thumbnail, analysis)
+        if let thumbnail { lastRead = (thumbnail, analysis) }
+    }
+
+    /// Keeps only the scanned frames a pending or the next change may need.
+    private mutating func forgetScannedFrames() {
+        guard let oldest = pendingChange?.before.frame.pts ?? lastSample?.frame.pts else { return }
+        scanned.removeAll { $0.pts < oldest }
+    }
+}
+
+/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged`,
+/// both decoded in full here (the scan's own frames may differ slightly from the full decode).
+private func firstChangedFrame(
+    after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, in cursor: FrameCursor
+) throws -> Boundary {
+    try cursor.rewind(toKeyframeAtOrBefore: unchanged.pts)
+    var reference: Thumbnail?
+    while let frame = try cursor.step(), frame.pts < changed.pts {
+        guard frame.pts >= unchanged.pts else { continue }
+        let thumbnail = try Thumbnail(frame)
+        guard let reference else {
+            reference = thumbnail
+            continue
+        }
+        if detector.differs(reference, thumbnail) { return Boundary(time: frame.time, frameNumber: frame.frameNumber) }
+    }
+    return Boundary(time: changed.time, frameNumber: changed.frameNumber)
+}
+
+/// Reads pictures for the scan: takes each from `ExactFrames` (the scan's own frame may be damaged by
+/// a skipped B-frame) and analyses it on the analyzer's engine pool, leaving out text in moving parts
+/// of the picture.
+private struct PictureReader {
+    let analyzer: FrameAnalyzer
+    let options: AnalysisOptions
+    let exact: ExactFrames
+
+    func read(_ pts: Int64, ignoring motion: [NormalizedRect]) -> Task<FrameAnalysis, any Error> {
+        let frame = exact.submit { try $0.frame(atTimestamp: pts) }
+        var options = options
+        options.ignoredRegions += motion
+        return Task { [analyzer, options] in try await analyzer.analyze(try await frame.value, options: options) }
     }
 }

@@ -21,7 +21,11 @@ final class FrameCursor {
     ///
     /// - Throws: `MediaError` `.decodeFailed` when no frame can be decoded at all, `.protectedContent`.
     func frame(at seconds: Double) throws(MediaError) -> VideoFrame {
-        let target = decoder.timestamp(forTime: seconds)
+        try frame(atTimestamp: decoder.timestamp(forTime: seconds))
+    }
+
+    /// The frame with the greatest presentation timestamp <= `target` (in the stream's time base).
+    func frame(atTimestamp target: Int64) throws(MediaError) -> VideoFrame {
         if current == nil && atStartOfFile {
             try decodeForward(to: target)
             guard current != nil else {
@@ -44,6 +48,30 @@ final class FrameCursor {
         }
         try seekAndDecode(to: target, skipping: true)
         return current!
+    }
+
+    /// Moves to the keyframe at or before `timestamp`; `step()` then returns the frames from there.
+    /// Frames nothing refers to, shown before `timestamp`, are skipped.
+    func rewind(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        try decoder.seek(toKeyframeAtOrBefore: timestamp)
+        atStartOfFile = false
+        current = nil
+        lookahead = nil
+        reachedEnd = false
+        decoder.skipping = (.nonReference, timestamp)
+    }
+
+    /// The next frame in presentation order, which becomes the current one; nil at the end.
+    func step() throws(MediaError) -> VideoFrame? {
+        let next: VideoFrame?
+        if let pending = lookahead {
+            next = pending
+            lookahead = nil
+        } else {
+            next = try decoder.nextFrame()
+        }
+        if let next { current = next } else { reachedEnd = true }
+        return next
     }
 
     /// Seeking pays when the index knows a keyframe after the current frame and at or before the target.

@@ -21,7 +21,8 @@ final class VideoDecoder {
 
     /// Frames that may be left undecoded, to get somewhere faster.
     enum Skipping {
-        /// All B-frames (which only other B-frames refer to): for scanning.
+        /// All B-frames, and the deblocking filter everywhere: fast, and good enough for thumbnails, but a
+        /// frame referring to a skipped B-frame is slightly damaged.
         case bidirectional
         /// Frames no other frame refers to: they cannot change any frame decoded after them.
         case nonReference
@@ -140,12 +141,14 @@ final class VideoDecoder {
                     .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
             }
             let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
+            let skipped = skipping.flatMap { timestamp < $0.before ? $0.frames : nil }
             codec.pointee.skip_frame =
-                switch skipping {
-                case let (frames, before)? where timestamp < before:
-                    frames == .bidirectional ? AVDISCARD_BIDIR : AVDISCARD_NONREF
-                default: AVDISCARD_DEFAULT
+                switch skipped {
+                case .bidirectional?: AVDISCARD_BIDIR
+                case .nonReference?: AVDISCARD_NONREF
+                case nil: AVDISCARD_DEFAULT
                 }
+            codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_ALL : AVDISCARD_DEFAULT
             if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
             return
         }

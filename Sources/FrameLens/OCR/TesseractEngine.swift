@@ -128,28 +128,9 @@ private struct TesseractLayoutReader {
     }
 
     private func block(_ lines: [[RecognizedWord]]) -> RecognizedBlock? {
-        let recognized = lines.filter { !$0.isEmpty }.map(line)
-        guard !recognized.isEmpty else { return nil }
-        return RecognizedBlock(
-            text: recognized.map(\.text).joined(separator: "\n"),
-            confidence: mean(recognized.map(\.confidence)),
-            bounds: union(recognized.map(\.bounds)),
-            lines: recognized)
-    }
-
-    private func line(_ recognized: [RecognizedWord]) -> RecognizedLine {
-        let words = BulletMarker.isMarker(recognized) ? Array(recognized.dropFirst()) : recognized
-        return RecognizedLine(
-            text: words.map(\.text).joined(separator: " "), confidence: mean(words.map(\.confidence)),
-            bounds: union(words.map(\.bounds)), words: words)
-    }
-
-    private func mean(_ values: [Double]) -> Double {
-        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-    }
-
-    private func union(_ all: [Bounds]) -> Bounds {
-        let box = all.dropFirst().reduce(all[0].pixels) { $0.union($1.pixels) }
-        return Bounds(pixels: box, displaySize: (image.displayWidth, image.displayHeight))
+        let recognized = lines.filter { !$0.isEmpty }.map { words in
+            RecognizedLine(words: BulletMarker.isMarker(words) ? Array(words.dropFirst()) : words)
+        }
+        return recognized.isEmpty ? nil : RecognizedBlock(lines: recognized)
     }
 }
