@@ -16,6 +16,9 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(help: "A region to read, x,y,w,h in fractions of the picture (e.g. 0,0.8,1,0.2). Repeatable.")
     var region: [String] = []
 
+    @Option(help: "A part of the picture whose text is left out, x,y,w,h in fractions (e.g. a presenter inset). Repeatable.")
+    var ignoreRegion: [String] = []
+
     @Option(help: "Drop words recognised with a confidence below this (0-100).")
     var minConfidence: Double = 0
 
@@ -27,15 +30,22 @@ struct AnalysisOptionGroup: ParsableArguments {
     func analysisOptions() throws -> AnalysisOptions {
         let features = try parseList(types, as: AnalysisOptions.Feature.self, option: "--types")
         let kinds = try only.map { try parseList($0, as: DataKind.self, option: "--only") } ?? Set(DataKind.allCases)
-        var regions: [NormalizedRect] = []
-        for text in region {
-            do { regions.append(try NormalizedRect(parsing: text)) } catch { throw ValidationError(error.message) }
-        }
+        let regions = try parseRegions(region)
+        let ignoredRegions = try parseRegions(ignoreRegion)
         guard (0...100).contains(minConfidence) else {
             throw ValidationError("--min-confidence must be between 0 and 100")
         }
         return AnalysisOptions(
-            features: features, dataKinds: kinds, languages: lang, regions: regions, minimumConfidence: minConfidence)
+            features: features, dataKinds: kinds, languages: lang, regions: regions, ignoredRegions: ignoredRegions,
+            minimumConfidence: minConfidence)
+    }
+
+    private func parseRegions(_ texts: [String]) throws -> [NormalizedRect] {
+        var regions: [NormalizedRect] = []
+        for text in texts {
+            do { regions.append(try NormalizedRect(parsing: text)) } catch { throw ValidationError(error.message) }
+        }
+        return regions
     }
 
     private func parseList<Item: RawRepresentable & CaseIterable>(

@@ -115,6 +115,12 @@ struct GrabCommandTests {
         #expect((text["transcript"] as? String)?.hasPrefix("Course Logistics\nNotes: https://example.edu/cs101/notes") == true)
     }
 
+    @Test func leavesOutTheTextOfIgnoredRegions() throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "15", "--types", "text", "--ignore-region", "0,0,1,0.2"])
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("Notes: https://example.edu/cs101/notes\n"))
+    }
+
     @Test func listsTheInstalledLanguages() throws {
         let result = try Command.framelens(["langs"])
         #expect(result.status == 0)

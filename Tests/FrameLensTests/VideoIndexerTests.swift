@@ -103,9 +103,11 @@ struct VideoIndexerTests {
         #expect(index.cues.last?.endFrame == 200)
     }
 
-    @Test func aMovingInsetDoesNotSplitCues() async throws {
+    @Test func aMovingInsetDoesNotSplitCuesAndIsNotRead() async throws {
         let index = try await VideoIndexer(url: try Self.captionedVideo(), options: .init()).run()
         #expect(index.cues.map(\.startFrame) == [0, 40, 95, 150])
+        // The inset's running clock is in motion: it is not part of any cue.
+        #expect(index.cues.map(\.text) == ["First caption line", "Second caption here", "A third caption", "The last words"])
     }
 
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {

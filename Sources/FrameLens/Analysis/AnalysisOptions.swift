@@ -18,7 +18,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var languages: String
     /// The parts of the displayed picture to analyse; empty means all of it.
     public var regions: [NormalizedRect]
-    /// Parts of the picture whose text is left out (a presenter inset, a clock): lines centred in them.
+    /// Parts of the picture whose text is left out (a presenter inset, a clock): lines a quarter or more
+    /// inside them. The regions must not overlap each other.
     public var ignoredRegions: [NormalizedRect]
     /// Words recognised with a lower confidence (0-100) are dropped.
     public var minimumConfidence: Double

@@ -47,11 +47,16 @@ public struct Bounds: Sendable, Hashable, Codable {
         Bounds(pixels: pixels.union(other.pixels), normalized: normalized.union(other.normalized))
     }
 
-    /// Whether the centre lies inside a region.
-    func isCentered(in region: NormalizedRect) -> Bool {
-        let x = normalized.x + normalized.width / 2
-        let y = normalized.y + normalized.height / 2
-        return x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height
+    /// The fraction of the area that lies inside the regions (which must not overlap each other).
+    func fractionCovered(by regions: [NormalizedRect]) -> Double {
+        let box = normalized
+        guard box.width > 0, box.height > 0 else { return 0 }
+        let covered = regions.reduce(0.0) { sum, region in
+            let width = min(box.x + box.width, region.x + region.width) - max(box.x, region.x)
+            let height = min(box.y + box.height, region.y + region.height) - max(box.y, region.y)
+            return sum + max(0, width) * max(0, height)
+        }
+        return covered / (box.width * box.height)
     }
 
     private init(pixels: Box, normalized: Box) {

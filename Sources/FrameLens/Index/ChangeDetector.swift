@@ -10,6 +10,9 @@
 struct ChangeDetector {
     static let cellThreshold = 10
     static let strongThreshold = 24
+    /// A cell differing by more than this in two samples in a row is in motion (lower than a change, so
+    /// that a ticking clock in a presenter inset counts as motion too).
+    static let motionThreshold = 5
     /// How many cells around a moving cell are ignored too.
     private static let motionMargin = 2
 
@@ -34,7 +37,7 @@ struct ChangeDetector {
     /// Compares two consecutive samples, remembers which cells moved, and returns each cell's difference.
     mutating func observe(from previous: Thumbnail, to current: Thumbnail) -> [Int] {
         let differences = current.differences(from: previous)
-        let moved = differences.map { $0 > Self.cellThreshold }
+        let moved = differences.map { $0 > Self.motionThreshold }
         let isLocal = moved.filter { $0 }.count * 2 < moved.count
         for cell in history.indices {
             history[cell] = (history[cell] << 1) | (isLocal && moved[cell] ? 1 : 0)

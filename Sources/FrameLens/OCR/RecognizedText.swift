@@ -48,9 +48,10 @@ public struct RecognizedBlock: Sendable, Hashable, Codable {
             bounds: lines.dropFirst().reduce(lines[0].bounds) { $0.union($1.bounds) }, lines: lines)
     }
 
-    /// The block without the lines centred in any of `regions`, or nil when none is left.
+    /// The block without the lines lying a quarter or more inside `regions`, or nil when none is left.
     func excluding(_ regions: [NormalizedRect]) -> RecognizedBlock? {
-        let kept = lines.filter { line in !regions.contains { line.bounds.isCentered(in: $0) } }
+        guard !regions.isEmpty else { return self }
+        let kept = lines.filter { $0.bounds.fractionCovered(by: regions) < 0.25 }
         if kept.count == lines.count { return self }
         return kept.isEmpty ? nil : RecognizedBlock(lines: kept)
     }
