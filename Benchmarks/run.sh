@@ -3,6 +3,7 @@
 #   frame-vs-ffmpeg.sh    framelens frame vs ffmpeg, PNG and raw RGB24, 10 timestamps
 #   grab-vs-pipeline.sh   framelens grab vs ffmpeg | tesseract | zbarimg, 9 slides, with CER
 #   framelens-bench       20 grabs in one process (model loaded once), with peak RSS
+#   index-vs-pipeline.sh  framelens index vs ffmpeg fps=1 | tesseract, on a 3-minute 1080p lecture
 # Settings (environment): BENCH_RUNS (timed runs per command, default 5), VIDEO, GROUND_TRUTH.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -40,6 +41,10 @@ echo
 echo "== In-process grabs (framelens-bench)"
 "$scratch/framelens-bench" "$VIDEO" "$GROUND_TRUTH" | tee "$scratch/in-process.txt"
 sed 's/^/in-process /' "$scratch/in-process.txt" >>"$BENCH_SUMMARY"
+
+echo
+echo "== framelens index vs the per-second pipeline (1080p, 3 minutes)"
+"$BENCH_DIR/index-vs-pipeline.sh"
 
 echo
 echo "== Summary (ratios above 1: framelens is faster)"

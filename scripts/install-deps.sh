@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FrameLens needs that are not installed yet (and nothing else).
 # Libraries to build against, Tesseract's English model, and the command-line tools the tests use
-# as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext).
+# as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
+# GNU time, with which the benchmarks measure peak memory.
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,7 @@ packages=(
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
     libzbar-dev zbar-tools
     ffmpeg qrencode fonts-dejavu-core
+    time
 )
 
 missing=()

@@ -46,7 +46,11 @@ final class TesseractEngine: @unchecked Sendable {
     ///   - image: the picture, read in place.
     ///   - rectangles: the parts to read, in image pixels.
     ///   - minimumConfidence: words below this confidence (0-100) are dropped.
-    func recognize(_ image: LumaImage, in rectangles: [PixelRect], minimumConfidence: Double) -> [RecognizedBlock] {
+    ///   - ignoring: parts of the picture whose text is not wanted: dark areas mostly inside them are not
+    ///     re-read as light text.
+    func recognize(
+        _ image: LumaImage, in rectangles: [PixelRect], ignoring ignored: [NormalizedRect], minimumConfidence: Double
+    ) -> [RecognizedBlock] {
         Self.keepOpenMPSingleThreaded()
         return image.withUnsafeBytes { pixels in
             rectangles.flatMap { rect -> [RecognizedBlock] in
@@ -57,7 +61,8 @@ final class TesseractEngine: @unchecked Sendable {
                 var blocks = recognize(
                     origin, width: rect.width, height: rect.height, bytesPerRow: image.bytesPerRow, at: rect,
                     image: image, minimumConfidence: minimumConfidence)
-                for dark in DarkBackground.areas(in: pixels, bytesPerRow: image.bytesPerRow, within: rect) {
+                for dark in DarkBackground.areas(in: pixels, bytesPerRow: image.bytesPerRow, within: rect)
+                where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
                     let inverted = DarkBackground.lightTextAsDark(of: pixels, bytesPerRow: image.bytesPerRow, rect: dark)
                     let lightText = inverted.withUnsafeBytes {
                         recognize(
