@@ -64,7 +64,7 @@ struct IndexCommand: AsyncParsableCommand {
         let indexer = try VideoIndexer(url: path, options: options)
         let reporter = ProgressReporter(machineReadable: progress)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
-        reporter.finish()
+        reporter.finish(index)
         index.warnings.forEach { printError("warning: \($0)") }
         try AtomicFile.write(try format.encode(index), to: output)
         if let signal = Interruption.receivedSignal {

@@ -13,11 +13,23 @@ final class ProgressReporter {
         self.machineReadable = machineReadable
     }
 
+    /// Shows how far indexing has come, at most ten times a second (twice with `--progress`).
     func report(_ progress: VideoIndexer.Progress) {
         guard machineReadable || isTerminal else { return }
         let now = ContinuousClock.now
         guard now - lastShown >= .milliseconds(machineReadable ? 500 : 100) else { return }
         lastShown = now
+        show(progress, at: now)
+    }
+
+    /// Ends the bar on a terminal with the final state (the index ended at `index.to`).
+    func finish(_ index: VideoIndex) {
+        guard drewBar else { return }
+        show(VideoIndexer.Progress(indexed: index.to - index.from, total: index.to - index.from, segments: index.cues.count), at: .now)
+        FileHandleOutput.standardError("\n")
+    }
+
+    private func show(_ progress: VideoIndexer.Progress, at now: ContinuousClock.Instant) {
         let elapsed = max((now - started) / .seconds(1), 0.001)
         let fraction = progress.total > 0 ? min(1, progress.indexed / progress.total) : 0
         let speed = progress.indexed / elapsed
@@ -31,12 +43,8 @@ final class ProgressReporter {
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
             FileHandleOutput.standardError(String(
                 format: "\r[%@] %5.1f%%  %.1fx real time  ETA %@ ", bar, fraction * 100, speed,
-                MediaTime.clock(eta).prefix(8).description))
+                String(MediaTime.clock(eta).prefix(8))))
             drewBar = true
         }
-    }
-
-    func finish() {
-        if drewBar { FileHandleOutput.standardError("\n") }
     }
 }

@@ -41,6 +41,12 @@ public final class VideoIndexer {
         public let total: Double
         /// Cues found so far (stretches of settled pictures).
         public let segments: Int
+
+        public init(indexed: Double, total: Double, segments: Int) {
+            self.indexed = indexed
+            self.total = total
+            self.segments = segments
+        }
     }
 
     /// Content that lasts less than this and never settles is a transition, not a cue.
