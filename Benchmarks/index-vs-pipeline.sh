@@ -98,22 +98,14 @@ unset OMP_THREAD_LIMIT
 cat >"$scratch/merge.py" <<'EOF'
 import difflib, glob, json, os, sys
 
-frames = sorted(glob.glob(os.path.join(sys.argv[1], "*.txt")))
+sys.path.insert(0, sys.argv[2])
+from cer import levenshtein, normalise as norm
 
-def norm(text):
-    return " ".join(text.split())
+frames = sorted(glob.glob(os.path.join(sys.argv[1], "*.txt")))
 
 def distance(a, b):
     """Levenshtein distance / the longer length."""
-    if a == b:
-        return 0.0
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1] / max(len(a), len(b))
+    return 0.0 if a == b else levenshtein(a, b) / max(len(a), len(b))
 
 cues, last = [], None
 for path in frames:
@@ -127,7 +119,7 @@ for path in frames:
     last = key or None
 json.dump({"cues": cues}, sys.stdout, indent=2)
 EOF
-timed merge sh -c 'python3 "$1" "$2" >"$3"' sh "$scratch/merge.py" "$scratch/frames" "$results/pipeline.json"
+timed merge sh -c 'python3 "$1" "$2" "$3" >"$4"' sh "$scratch/merge.py" "$scratch/frames" "$here" "$results/pipeline.json"
 frame_count=$(find "$scratch/frames" -name '*.png' | wc -l)
 pipe_wall=$(calc "$(wall extract) + $(wall ocr) + $(wall merge)" 3)
 pipe_cpu=$(cat "$scratch"/extract.time "$scratch"/ocr.time "$scratch"/merge.time |
@@ -136,27 +128,13 @@ pipe_rss=$(printf '%s\n' "$(rss extract)" "$(rss ocr)" "$(rss merge)" | sort -n 
 
 # --- scores.
 cat >"$scratch/score.py" <<'EOF'
-import difflib, importlib.util, json, os, sys
+import difflib, json, os, sys
 
 truth_path, here = sys.argv[1], sys.argv[2]
 truth = json.load(open(truth_path))
 fps = truth["fps"]
-cer_path = os.path.join(here, "cer.py")
-if os.path.exists(cer_path):
-    spec = importlib.util.spec_from_file_location("cer", cer_path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    cer = module.cer
-else:
-    def cer(reference, hypothesis):
-        reference, hypothesis = " ".join(reference.split()), " ".join(hypothesis.split())
-        previous = list(range(len(hypothesis) + 1))
-        for i, ca in enumerate(reference, 1):
-            current = [i]
-            for j, cb in enumerate(hypothesis, 1):
-                current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-            previous = current
-        return previous[-1] / max(len(reference), 1)
+sys.path.insert(0, here)
+from cer import cer
 
 def score(label, path, details):
     cues = json.load(open(path))["cues"]
