@@ -291,20 +291,14 @@ private struct ScanState {
 }
 
 /// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged`,
-/// both decoded in full here (the scan's own frames may differ slightly from the full decode).
+/// both decoded in full here (the scan's own frames may differ slightly from the full decode). The
+/// cursor gets to `unchanged` by decoding forward when no keyframe lies between, else by seeking.
 private func firstChangedFrame(
     after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, in cursor: FrameCursor
 ) throws -> Boundary {
-    try cursor.rewind(toKeyframeAtOrBefore: unchanged.pts)
-    var reference: Thumbnail?
+    let reference = try Thumbnail(try cursor.frame(atTimestamp: unchanged.pts))
     while let frame = try cursor.step(), frame.pts < changed.pts {
-        guard frame.pts >= unchanged.pts else { continue }
-        let thumbnail = try Thumbnail(frame)
-        guard let reference else {
-            reference = thumbnail
-            continue
-        }
-        if detector.differs(reference, thumbnail) { return Boundary(time: frame.time, frameNumber: frame.frameNumber) }
+        if detector.differs(reference, try Thumbnail(frame)) { return Boundary(time: frame.time, frameNumber: frame.frameNumber) }
     }
     return Boundary(time: changed.time, frameNumber: changed.frameNumber)
 }

@@ -50,17 +50,6 @@ final class FrameCursor {
         return current!
     }
 
-    /// Moves to the keyframe at or before `timestamp`; `step()` then returns the frames from there.
-    /// Frames nothing refers to, shown before `timestamp`, are skipped.
-    func rewind(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
-        try decoder.seek(toKeyframeAtOrBefore: timestamp)
-        atStartOfFile = false
-        current = nil
-        lookahead = nil
-        reachedEnd = false
-        decoder.skipping = (.nonReference, timestamp)
-    }
-
     /// The next frame in presentation order, which becomes the current one; nil at the end.
     func step() throws(MediaError) -> VideoFrame? {
         let next: VideoFrame?
