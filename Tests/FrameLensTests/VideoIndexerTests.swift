@@ -79,13 +79,19 @@ struct VideoIndexerTests {
     /// Captions in the bottom band changing at frames 0, 40, 95 and 150 (25 fps), beside a presenter
     /// inset (a moving picture) in the top-right corner.
     static func captionedVideo() throws -> String {
+        try captioned("captions.mp4", [
+            ("First caption line", 0, 40), ("Second caption here", 40, 95), ("A third caption", 95, 150),
+            ("The last words", 150, 200),
+        ])
+    }
+
+    /// 8 s of `captions` (text, first frame, first frame after) on gray at 25 fps, beside the inset.
+    static func captioned(_ name: String, _ captions: [(String, Int, Int)]) throws -> String {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let captions = [("First caption line", 0, 40), ("Second caption here", 40, 95), ("A third caption", 95, 150),
-                        ("The last words", 150, 200)]
         let draw = captions.map { text, start, end in
             "drawtext=fontfile=\(font):text='\(text)':fontsize=34:x=(w-text_w)/2:y=h-70:fontcolor=white:box=1:boxcolor=black:enable='between(n\\,\(start)\\,\(end - 1))'"
         }.joined(separator: ",")
-        return try TestMedia.make("captions.mp4", [
+        return try TestMedia.make(name, [
             "-f", "lavfi", "-i", "color=gray:s=640x360:r=25:d=8",
             "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=8",
             "-filter_complex", "[0][1]overlay=x=460:y=20,\(draw)",
@@ -108,6 +114,24 @@ struct VideoIndexerTests {
         #expect(index.cues.map(\.startFrame) == [0, 40, 95, 150])
         // The inset's running clock is in motion: it is not part of any cue.
         #expect(index.cues.map(\.text) == ["First caption line", "Second caption here", "A third caption", "The last words"])
+    }
+
+    /// A caption taken away leaves plain gray, which costs the encoder little: the scan cannot tell the
+    /// change from packet sizes and skips the B-frames around it, so `ExactFrames` pins it down.
+    @Test func captionsWithGapsEndExactlyWhereThePictureEmpties() async throws {
+        let video = try Self.captioned("gapped-captions.mp4", [("First caption line", 0, 41), ("Second caption here", 70, 150)])
+        let scan = try VideoDecoder(file: try MediaFile(url: video), streamIndex: 0, threads: 1)
+        scan.skipping = (.bidirectional, .max)
+        var scanned: [Int] = []
+        while let frame = try scan.nextFrame() { scanned.append(frame.frameNumber) }
+        let before = try #require(scanned.last { $0 < 41 })
+        let after = try #require(scanned.first { $0 >= 41 })
+        #expect(after - before > 1, "the scan skipped frames just before the caption went")
+
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == ["First caption line", "Second caption here"])
+        #expect(index.cues.map(\.startFrame) == [0, 70])
+        #expect(index.cues.map(\.endFrame) == [41, 150])
     }
 
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {

@@ -7,14 +7,18 @@ struct Thumbnail: Equatable {
     /// One average luma value per cell, row after row.
     let cells: [UInt8]
 
-    /// Every `step`-th pixel of every `step`-th row is averaged: a cell of a 1080p frame still gets
-    /// about 36 samples.
-    private static let step = 4
+    /// Every `step`-th pixel of every `step`-th row is averaged, at most every fourth: a cell gets at
+    /// least 36 samples (a 1080p cell 36, a 360p cell all its 64 pixels), so that the noise and the
+    /// slight damage of a quick decode average out.
+    private static func step(width: Int, height: Int) -> Int {
+        max(1, min(4, min(width / columns, height / rows) / 6))
+    }
 
     /// Averages the frame's luma plane cell by cell in place; other pixel formats are scaled down to
     /// gray with swscale first.
     init(_ frame: VideoFrame) throws(MediaError) {
-        guard frame.hasEightBitLumaPlane, frame.width >= Self.columns * Self.step, frame.height >= Self.rows * Self.step
+        let step = Self.step(width: frame.width, height: frame.height)
+        guard frame.hasEightBitLumaPlane, frame.width >= Self.columns * step, frame.height >= Self.rows * step
         else {
             cells = try FrameRenderer.render(
                 frame, as: .gray8, applyRotation: false, size: (Self.columns, Self.rows)).pixels
@@ -22,15 +26,15 @@ struct Thumbnail: Equatable {
         }
         let width = frame.width
         let height = frame.height
-        let columnOfX = stride(from: 0, to: width, by: Self.step).map { $0 * Self.columns / width }
+        let columnOfX = stride(from: 0, to: width, by: step).map { $0 * Self.columns / width }
         cells = frame.withUnsafePlane(0) { bytes, bytesPerRow in
             var sums = [Int](repeating: 0, count: Self.columns * Self.rows)
             var counts = [Int](repeating: 0, count: Self.columns * Self.rows)
-            for y in stride(from: 0, to: height, by: Self.step) {
+            for y in stride(from: 0, to: height, by: step) {
                 let rowStart = y * Self.rows / height * Self.columns
                 let line = y * bytesPerRow
                 for (index, column) in columnOfX.enumerated() {
-                    sums[rowStart + column] += Int(bytes[line + index * Self.step])
+                    sums[rowStart + column] += Int(bytes[line + index * step])
                     counts[rowStart + column] += 1
                 }
             }
