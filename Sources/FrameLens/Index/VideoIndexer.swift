@@ -3,10 +3,12 @@ import Foundation
 /// Indexes a video's on-screen text: decodes forward, samples small thumbnails, and reads a picture
 /// only once it has changed and settled.
 ///
-/// The scan decoder skips B-frames, which is fast but can leave frames that refer to a skipped B-frame
-/// slightly damaged: its frames serve only for thumbnails. When two samples differ, a second, fully
-/// decoding view (`ExactFrames`, beside the scan) finds the first changed frame between them from
-/// thumbnails alone, so cue times are exact to the frame, and supplies the frames that are read.
+/// The scan decoder skips B-frames and most deblocking, which is fast but can leave frames that refer to
+/// a skipped B-frame slightly damaged: its frames serve for thumbnails, and only its intra frames, which
+/// nothing skipped can touch, are read. When two samples differ, a second view (`ExactFrames`, beside
+/// the scan) decodes the frames between them, B-frames included, and finds the first changed one from
+/// thumbnails alone, so cue times are exact to the frame; it also decodes exactly the pictures that
+/// settle where the scan met no intra frame.
 /// Analyses run on the shared analyzer's engine pool while decoding goes on, a bounded number at a
 /// time, so memory stays flat whatever the video's length.
 public final class VideoIndexer {
@@ -97,7 +99,7 @@ public final class VideoIndexer {
             analyzer: analyzer, options: options.analysis,
             exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
         var state = ScanState(
-            detector: ChangeDetector(regions: options.analysis.regions), reader: reader,
+            scan: scan, detector: ChangeDetector(regions: options.analysis.regions), reader: reader,
             start: Boundary(time: from, frameNumber: frameNumber(at: from)))
         var nextSample = from
         var cancelled = false
@@ -114,7 +116,7 @@ public final class VideoIndexer {
             }
             guard frame.time + frameDuration > from else { continue }
             lastFrame = frame
-            state.scanned.append(frame)
+            try await state.decoded(frame)
             guard frame.time >= nextSample else { continue }
             nextSample = frame.time + options.interval
             try await state.sample(frame, try Thumbnail(frame))
@@ -176,13 +178,22 @@ private struct PendingChange {
 
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
 /// down), the open one, and the reads under way.
+///
+/// A settled picture is read from an intra frame of the scan that shows it, when one comes before the
+/// stretch ends; otherwise `ExactFrames` decodes the settled sample exactly for the read.
 private struct ScanState {
+    /// The scan's decoder, which knows which B-frames it skipped.
+    let scan: VideoDecoder
     var detector: ChangeDetector
     let reader: PictureReader
     var pendingChange: PendingChange?
     /// The frames decoded since the sample before the last one (or before a pending change); their
     /// thumbnails are made only when a change is to be narrowed down among them.
-    var scanned: [VideoFrame] = []
+    private var scanned: [VideoFrame] = []
+    /// The open stretch's newest intra frame: exact as the scan decodes it.
+    private var latestIntra: VideoFrame?
+    /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes).
+    private var unread: (frame: VideoFrame, thumbnail: Thumbnail)?
     private var starts: [Task<Boundary, any Error>]
     /// When each stretch started, to the nearest scanned frame (for the transition rule).
     private var roughStarts: [Double]
@@ -195,7 +206,8 @@ private struct ScanState {
     private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
     private var inFlight: [Task<FrameAnalysis, any Error>] = []
 
-    init(detector: ChangeDetector, reader: PictureReader, start: Boundary) {
+    init(scan: VideoDecoder, detector: ChangeDetector, reader: PictureReader, start: Boundary) {
+        self.scan = scan
         self.detector = detector
         self.reader = reader
         starts = [Task { start }]
@@ -203,6 +215,17 @@ private struct ScanState {
     }
 
     var segmentCount: Int { starts.count }
+
+    /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
+    mutating func decoded(_ frame: VideoFrame) async throws {
+        scanned.append(frame)
+        guard frame.isIntra else { return }
+        latestIntra = frame
+        if let unread, !detector.differs(unread.thumbnail, try Thumbnail(frame)) {
+            self.unread = nil
+            try await read(.scanned(frame), unread.thumbnail)
+        }
+    }
 
     /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
     /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
@@ -223,15 +246,18 @@ private struct ScanState {
         } else if !settled {
             settled = true
             candidate = frame
-            try await read(frame, thumbnail)
+            try await settle(frame, thumbnail)
         }
     }
 
-    /// A change that held: the open stretch ends at its first changed frame, which `ExactFrames` pins
-    /// down between the last unchanged and the first changed scanned frame, and a new one begins.
+    /// A change that held: the open stretch ends at its first changed frame, and a new one begins. That
+    /// frame is the first changed scanned frame when the scan skipped no frame just before it (it decodes
+    /// the B-frames before new content); else `ExactFrames` pins it down between the last unchanged and
+    /// the first changed scanned frame.
     mutating func confirmPendingChange() async throws {
         guard let change = pendingChange else { return }
         pendingChange = nil
+        try await readUnread()
         let reference = change.before.thumbnail
         var window: [ScannedFrame] = []
         for frame in scanned where frame.pts > change.before.frame.pts && frame.pts < change.after.frame.pts {
@@ -241,12 +267,17 @@ private struct ScanState {
         let changed = window.first { detector.differs(reference, $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate, changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled {
-            try await read(candidate, nil)
+            try await read(.exact(candidate.pts), nil)
         }
+        if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
         let motion = detector
-        starts.append(reader.exact.submit { cursor in
-            try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, in: cursor)
-        })
+        if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
+            starts.append(reader.exact.submit { cursor in
+                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, in: cursor)
+            })
+        } else {
+            starts.append(Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) })
+        }
         roughStarts.append(changed.time)
         analyses.append(nil)
         candidate = change.after.frame
@@ -255,7 +286,8 @@ private struct ScanState {
 
     /// The end of the range: the open stretch is read if it has not been, and every stretch is resolved.
     mutating func finish(at end: Boundary) async throws -> [CueBuilder.Segment] {
-        if !settled, let candidate { try await read(candidate, nil) }
+        try await readUnread()
+        if !settled, let candidate { try await read(.exact(candidate.pts), nil) }
         var boundaries: [Boundary] = []
         for start in starts { boundaries.append(try await start.value) }
         boundaries.append(end)
@@ -269,15 +301,30 @@ private struct ScanState {
         return segments
     }
 
-    private mutating func read(_ frame: VideoFrame, _ thumbnail: Thumbnail?) async throws {
-        if let thumbnail, let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
+    /// A picture has settled: the last picture read is reused when it is the same, else an intra frame of
+    /// the stretch showing it is read, else the read waits for one (`unread`).
+    private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
+        if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             analyses[analyses.count - 1] = lastRead.analysis
-            return
+        } else if let intra = latestIntra, !detector.differs(thumbnail, try Thumbnail(intra)) {
+            try await read(.scanned(intra), thumbnail)
+        } else {
+            unread = (frame, thumbnail)
         }
+    }
+
+    /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read.
+    private mutating func readUnread() async throws {
+        guard let unread else { return }
+        self.unread = nil
+        try await read(.exact(unread.frame.pts), unread.thumbnail)
+    }
+
+    private mutating func read(_ picture: PictureReader.Picture, _ thumbnail: Thumbnail?) async throws {
         if inFlight.count > reader.analyzer.enginesPerLanguage {
             _ = try await inFlight.removeFirst().value
         }
-        let analysis = reader.read(frame.pts, ignoring: detector.motionRegions)
+        let analysis = reader.read(picture, ignoring: detector.motionRegions)
         inFlight.append(analysis)
         analyses[analyses.count - 1] = analysis
         if let thumbnail { lastRead = (thumbnail, analysis) }
@@ -287,32 +334,45 @@ private struct ScanState {
     private mutating func forgetScannedFrames() {
         guard let oldest = pendingChange?.before.frame.pts ?? lastSample?.frame.pts else { return }
         scanned.removeAll { $0.pts < oldest }
+        scan.forgetSkippedFrames(before: oldest)
     }
 }
 
-/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged`,
-/// both decoded in full here (the scan's own frames may differ slightly from the full decode). The
-/// cursor gets to `unchanged` by decoding forward when no keyframe lies between, else by seeking.
+/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged`.
+/// The cursor gets to `unchanged` the scan's quick way (decoding forward when no keyframe lies between,
+/// else seeking), then decodes every frame, so that the B-frames the scan skipped are compared too.
 private func firstChangedFrame(
     after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, in cursor: FrameCursor
 ) throws -> Boundary {
-    let reference = try Thumbnail(try cursor.frame(atTimestamp: unchanged.pts))
+    let reference = try Thumbnail(try cursor.frame(atTimestamp: unchanged.pts, lead: .approximate))
     while let frame = try cursor.step(), frame.pts < changed.pts {
         if detector.differs(reference, try Thumbnail(frame)) { return Boundary(time: frame.time, frameNumber: frame.frameNumber) }
     }
     return Boundary(time: changed.time, frameNumber: changed.frameNumber)
 }
 
-/// Reads pictures for the scan: takes each from `ExactFrames` (the scan's own frame may be damaged by
-/// a skipped B-frame) and analyses it on the analyzer's engine pool, leaving out text in moving parts
-/// of the picture.
+/// Reads pictures for the scan on the analyzer's engine pool, leaving out text in moving parts of the
+/// picture.
 private struct PictureReader {
+    /// A picture to read.
+    enum Picture {
+        /// An intra frame of the scan, exact as it is.
+        case scanned(VideoFrame)
+        /// The frame at this timestamp, decoded exactly by `ExactFrames` (the scan's own frame may be
+        /// damaged by a skipped B-frame).
+        case exact(Int64)
+    }
+
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
     let exact: ExactFrames
 
-    func read(_ pts: Int64, ignoring motion: [NormalizedRect]) -> Task<FrameAnalysis, any Error> {
-        let frame = exact.submit { try $0.frame(atTimestamp: pts) }
+    func read(_ picture: Picture, ignoring motion: [NormalizedRect]) -> Task<FrameAnalysis, any Error> {
+        let frame: Task<VideoFrame, any Error> =
+            switch picture {
+            case .scanned(let frame): Task { frame }
+            case .exact(let pts): exact.submit { try $0.frame(atTimestamp: pts) }
+            }
         var options = options
         options.ignoredRegions += motion
         return Task { [analyzer, options] in try await analyzer.analyze(try await frame.value, options: options) }

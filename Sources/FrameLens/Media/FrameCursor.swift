@@ -4,6 +4,16 @@
 /// before t and decodes from there, backing off further when a seek lands past t. One frame of
 /// look-ahead tells it when the current frame is still the right one.
 final class FrameCursor {
+    /// How faithfully the frames leading up to a requested one are decoded.
+    enum Lead {
+        /// As ffmpeg decodes them: the frame found is exactly the one a player shows.
+        case exact
+        /// B-frames skipped and deblocking left out (`VideoDecoder.Skipping.bidirectional`): much faster,
+        /// and the frame found, and those stepped to after it, are close to the real ones: good for
+        /// thumbnails, not for reading. An exact request after this one seeks again.
+        case approximate
+    }
+
     let decoder: VideoDecoder
     /// The frame shown at the last requested time.
     private(set) var current: VideoFrame?
@@ -12,6 +22,8 @@ final class FrameCursor {
     private(set) var reachedEnd = false
     /// Whether the decoder still stands at the start of the file, never moved.
     private var atStartOfFile = true
+    /// Whether the frames decoded since the last seek are exact (no approximate lead since).
+    private var isExact = true
 
     init(decoder: VideoDecoder) {
         self.decoder = decoder
@@ -25,28 +37,14 @@ final class FrameCursor {
     }
 
     /// The frame with the greatest presentation timestamp <= `target` (in the stream's time base).
-    func frame(atTimestamp target: Int64) throws(MediaError) -> VideoFrame {
-        if current == nil && atStartOfFile {
-            try decodeForward(to: target)
-            guard current != nil else {
-                throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
-            }
-            return current!
-        }
-        if let current, current.pts <= target {
+    func frame(atTimestamp target: Int64, lead: Lead = .exact) throws(MediaError) -> VideoFrame {
+        if current == nil && atStartOfFile { return try decodeForward(to: target, lead: lead) }
+        if let current, current.pts <= target, isExact || lead == .approximate {
             if let lookahead, lookahead.pts > target { return current }
             if lookahead == nil && reachedEnd { return current }
-            if !seekIsCheaper(from: current.pts, to: target) {
-                let limit = target - 2 * frameDuration
-                decoder.skipping = (.nonReference, limit)
-                defer { decoder.skipping = nil }
-                try decodeForward(to: target)
-                if let found = self.current, found.pts >= limit || found.pts == current.pts { return found }
-                try seekAndDecode(to: target, skipping: false)
-                return self.current!
-            }
+            if !seekIsCheaper(from: current.pts, to: target) { return try decodeForward(to: target, lead: lead) }
         }
-        try seekAndDecode(to: target, skipping: true)
+        try seekAndDecode(to: target, lead: lead, skipping: true)
         return current!
     }
 
@@ -68,6 +66,23 @@ final class FrameCursor {
         if let keyframe = decoder.indexedKeyframe(atOrBefore: target) { return keyframe > position }
         let seconds = Double(target - position) * decoder.stream.pointee.time_base.rational.doubleValue
         return seconds > 5
+    }
+
+    /// Decodes forward from where the cursor stands, skipping what `lead` allows. Should the frame found
+    /// lie among the skipped ones (a gap in a variable frame rate), it is decoded again without skipping.
+    private func decodeForward(to target: Int64, lead: Lead) throws(MediaError) -> VideoFrame {
+        let start = current?.pts
+        let skipping = allowedSkips(before: target, lead: lead)
+        decoder.skipping = skipping
+        defer { decoder.skipping = nil }
+        if lead == .approximate { isExact = false }
+        try decodeForward(to: target)
+        guard let found = current else {
+            throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
+        }
+        if found.pts >= skipping.before || found.pts == start { return found }
+        try seekAndDecode(to: target, lead: lead, skipping: false)
+        return current!
     }
 
     private func decodeForward(to target: Int64) throws(MediaError) {
@@ -97,11 +112,17 @@ final class FrameCursor {
         return decoder.frameRate.map { Int64(1 / max($0.doubleValue * timeBase, 1e-9)) } ?? Int64(0.1 / timeBase)
     }
 
-    /// Frames nothing refers to, shown well before the target, cannot change it and are skipped. Should
-    /// the frame found lie among them (a gap in a variable frame rate), it is decoded again without skipping.
-    private func seekAndDecode(to target: Int64, skipping: Bool) throws(MediaError) {
+    /// What may be skipped on the way to `target`, up to two frames before it: for an exact lead, frames
+    /// nothing refers to, which cannot change it; for an approximate one, B-frames.
+    private func allowedSkips(before target: Int64, lead: Lead) -> (frames: VideoDecoder.Skipping, before: Int64) {
+        (lead == .exact ? .nonReference : .bidirectional, target - 2 * frameDuration)
+    }
+
+    /// Seeks and decodes to `target`, skipping what `lead` allows. Should the frame found lie among the
+    /// skipped ones (a gap in a variable frame rate), it is decoded again without skipping.
+    private func seekAndDecode(to target: Int64, lead: Lead, skipping: Bool) throws(MediaError) {
         let oneSecond = Int64(1 / max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9))
-        var skipBefore: Int64? = skipping ? target - 2 * frameDuration : nil
+        var skipped = skipping ? allowedSkips(before: target, lead: lead) : nil
         var backoff: Int64 = 0
         while true {
             let seekTarget = target &- backoff
@@ -111,11 +132,12 @@ final class FrameCursor {
             current = nil
             lookahead = nil
             reachedEnd = false
-            decoder.skipping = skipBefore.map { (.nonReference, $0) }
+            isExact = lead == .exact || skipped == nil
+            decoder.skipping = skipped
             defer { decoder.skipping = nil }
             try decodeForward(to: target)
-            if let found = current, let limit = skipBefore, found.pts < limit {
-                skipBefore = nil
+            if let found = current, let limit = skipped?.before, found.pts < limit {
+                skipped = nil
                 continue
             }
             if let found = current, found.pts <= target || atStart { return }

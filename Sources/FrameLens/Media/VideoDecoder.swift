@@ -21,8 +21,9 @@ final class VideoDecoder {
 
     /// Frames that may be left undecoded, to get somewhere faster.
     enum Skipping {
-        /// All B-frames, and the deblocking filter everywhere: fast, and good enough for thumbnails, but a
-        /// frame referring to a skipped B-frame is slightly damaged.
+        /// B-frames, but those just before new content (`BidirectionalSkips`), and the deblocking
+        /// filter outside intra frames: fast, and good enough for thumbnails, but a frame referring to a
+        /// skipped B-frame is slightly damaged. Intra frames come out exact.
         case bidirectional
         /// Frames no other frame refers to: they cannot change any frame decoded after them.
         case nonReference
@@ -30,6 +31,7 @@ final class VideoDecoder {
 
     /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
     var skipping: (frames: Skipping, before: Int64)?
+    private var bidirectionalSkips = BidirectionalSkips()
 
     /// Opens a decoder for a stream of `file`.
     ///
@@ -101,6 +103,7 @@ final class VideoDecoder {
     func seek(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         try file.seek(stream: streamIndex, toKeyframeAtOrBefore: timestamp)
         avcodec_flush_buffers(codec)
+        bidirectionalSkips.reset()
         draining = false
     }
 
@@ -108,6 +111,7 @@ final class VideoDecoder {
     func rewind() throws(MediaError) {
         try file.rewind()
         avcodec_flush_buffers(codec)
+        bidirectionalSkips.reset()
         draining = false
     }
 
@@ -117,6 +121,17 @@ final class VideoDecoder {
         let microsecond = AVRational(num: 1, den: 1_000_000)
         let offset = av_rescale_q_rnd(microseconds, microsecond, stream.pointee.time_base, AV_ROUND_DOWN)
         return offset + av_rescale_q(file.startTimeMicroseconds, microsecond, stream.pointee.time_base)
+    }
+
+    /// Whether a frame shown after `start` and before `end` (stream time base) may have been skipped by
+    /// `.bidirectional` since the last seek.
+    func skippedFrames(after start: Int64, before end: Int64) -> Bool {
+        bidirectionalSkips.skippedAny(after: start, before: end)
+    }
+
+    /// Forgets which frames shown before `timestamp` were skipped: nobody will ask.
+    func forgetSkippedFrames(before timestamp: Int64) {
+        bidirectionalSkips.forget(before: timestamp)
     }
 
     /// The timestamp of the last keyframe at or before `timestamp` that the demuxer's index knows of.
@@ -144,11 +159,14 @@ final class VideoDecoder {
             let skipped = skipping.flatMap { timestamp < $0.before ? $0.frames : nil }
             codec.pointee.skip_frame =
                 switch skipped {
-                case .bidirectional?: AVDISCARD_BIDIR
+                case .bidirectional?:
+                    bidirectionalSkips.skips(
+                        timestamp: timestamp, size: packet.pointee.size,
+                        isKeyframe: packet.pointee.flags & AV_PKT_FLAG_KEY != 0) ? AVDISCARD_BIDIR : AVDISCARD_DEFAULT
                 case .nonReference?: AVDISCARD_NONREF
                 case nil: AVDISCARD_DEFAULT
                 }
-            codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
             if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
             return
         }

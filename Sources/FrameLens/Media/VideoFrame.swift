@@ -27,6 +27,8 @@ public struct VideoFrame: Sendable {
     public let rotation: Int
     /// Whether the decoder marked this frame as a keyframe.
     public let isKeyframe: Bool
+    /// Whether the frame is intra-coded (an I-frame): it decodes the same whatever was skipped before it.
+    let isIntra: Bool
 
     init(frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, startTime: Int64,
          frameRate: Rational?, rotation: Int) {
@@ -47,6 +49,7 @@ public struct VideoFrame: Sendable {
         sampleAspectRatio = sar.isKnownRate ? sar.rational : Rational(1, 1)
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
+        isIntra = native.pict_type == AV_PICTURE_TYPE_I
     }
 
     /// The number of data planes (3 for `yuv420p`, 1 for packed RGB).
