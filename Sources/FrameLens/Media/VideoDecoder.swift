@@ -23,7 +23,9 @@ final class VideoDecoder {
     enum Skipping {
         /// B-frames, but those just before new content (`BidirectionalSkips`), and the deblocking
         /// filter outside intra frames: fast, and good enough for thumbnails, but a frame referring to a
-        /// skipped B-frame is slightly damaged. Intra frames come out exact.
+        /// skipped B-frame is slightly damaged. Intra frames come out exact. Only H.264's decoder stands
+        /// in for a missing reference with the one before it; HEVC's puts gray there, so other codecs
+        /// skip only the B-frames nothing refers to.
         case bidirectional
         /// Frames no other frame refers to: they cannot change any frame decoded after them.
         case nonReference
@@ -32,6 +34,8 @@ final class VideoDecoder {
     /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
     var skipping: (frames: Skipping, before: Int64)?
     private var bidirectionalSkips = BidirectionalSkips()
+    /// What `.bidirectional` discards of the B-frames it skips.
+    private let bidirectionalDiscard: AVDiscard
 
     /// Opens a decoder for a stream of `file`.
     ///
@@ -46,6 +50,7 @@ final class VideoDecoder {
         rotation = info.rotation
         let rate = stream.pointee.avg_frame_rate.isKnownRate ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.isKnownRate ? rate.rational : nil
+        bidirectionalDiscard = stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 ? AVDISCARD_BIDIR : AVDISCARD_NONREF
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
         }
@@ -162,7 +167,7 @@ final class VideoDecoder {
                 case .bidirectional?:
                     bidirectionalSkips.skips(
                         timestamp: timestamp, size: packet.pointee.size,
-                        isKeyframe: packet.pointee.flags & AV_PKT_FLAG_KEY != 0) ? AVDISCARD_BIDIR : AVDISCARD_DEFAULT
+                        isKeyframe: packet.pointee.flags & AV_PKT_FLAG_KEY != 0) ? bidirectionalDiscard : AVDISCARD_DEFAULT
                 case .nonReference?: AVDISCARD_NONREF
                 case nil: AVDISCARD_DEFAULT
                 }
