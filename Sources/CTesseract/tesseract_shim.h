@@ -1,4 +1,5 @@
-// Tesseract's C API, plus the one OpenMP routine FrameLens needs to keep Tesseract single-threaded.
+// Tesseract's C API, plus the one OpenMP routine FrameLens needs to keep Tesseract single-threaded and
+// the one Leptonica routine it needs to keep Leptonica's messages off stderr.
 #ifndef FRAMELENS_TESSERACT_SHIM_H
 #define FRAMELENS_TESSERACT_SHIM_H
 #include <tesseract/capi.h>
@@ -6,4 +7,10 @@
 // From <omp.h> (libgomp, which Debian's libtesseract links): with 0 active levels every OpenMP
 // parallel region runs on one thread. FrameLens parallelises across engines instead.
 extern void omp_set_max_active_levels(int max_levels);
+
+// From <leptonica/allheaders.h> (liblept, which libtesseract links): Leptonica prints notes such as
+// "Error in boxClipToRectangle: box outside rectangle" on stderr while Tesseract lays out a page; they
+// are not errors of the caller's, and FrameLens reports what matters itself.
+#include <leptonica/environ.h>
+extern l_int32 setMsgSeverity(l_int32 newsev);
 #endif

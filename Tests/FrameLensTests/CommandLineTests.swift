@@ -121,6 +121,25 @@ struct GrabCommandTests {
         #expect(result.text.hasPrefix("Notes: https://example.edu/cs101/notes\n"))
     }
 
+    /// Leptonica notes such as "Error in boxClipToRectangle" while Tesseract lays out this slide are not
+    /// the user's errors: stderr stays empty.
+    @Test func keepsLeptonicaNotesOffStandardError() throws {
+        let regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        let lines = [(bold, "Meadow Signal Kitchen", 60, 72), (regular, "silver rocket shadow desig", 45, 230),
+                     (regular, "kitchen mirror lesson gard", 45, 316)]
+        let video = try TestMedia.make("leptonica-notes.mp4", [
+            "-f", "lavfi", "-i", "color=c=0xF4F4F0:s=1280x720:r=30:d=1",
+            "-vf", lines.map { "drawtext=fontfile=\($0.0):text='\($0.1)':fontsize=\($0.2):fontcolor=0x202020:x=89:y=\($0.3)" }
+                .joined(separator: ","),
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let result = try Command.framelens(["grab", video, "--at", "0.5", "--types", "text"])
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("Meadow Signal Kitchen\n"))
+        #expect(result.errorText == "")
+    }
+
     @Test func listsTheInstalledLanguages() throws {
         let result = try Command.framelens(["langs"])
         #expect(result.status == 0)

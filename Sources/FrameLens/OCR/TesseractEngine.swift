@@ -19,6 +19,7 @@ final class TesseractEngine: @unchecked Sendable {
         }
         self.api = api
         self.languages = languages
+        _ = Self.leptonicaIsQuiet
         TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(api, dataPath, languages) == 0 else {
             TessBaseAPIDelete(api)
@@ -32,6 +33,11 @@ final class TesseractEngine: @unchecked Sendable {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
     }
+
+    /// Leptonica's notes on stderr are silenced once per process, before the first engine works.
+    private static let leptonicaIsQuiet: Void = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }()
 
     /// Parallelism comes from the pool (one engine per core); OpenMP threads inside each engine only
     /// contend with each other. libgomp keeps this setting per thread, so it is set on the thread that
