@@ -86,7 +86,10 @@ struct VideoIndexerTests {
     }
 
     /// 8 s of `captions` (text, first frame, first frame after) on gray at 25 fps, beside the inset.
-    static func captioned(_ name: String, _ captions: [(String, Int, Int)]) throws -> String {
+    static func captioned(
+        _ name: String, _ captions: [(String, Int, Int)],
+        codec: [String] = ["-c:v", "libx264", "-g", "100", "-sc_threshold", "0"]
+    ) throws -> String {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         let draw = captions.map { text, start, end in
             "drawtext=fontfile=\(font):text='\(text)':fontsize=34:x=(w-text_w)/2:y=h-70:fontcolor=white:box=1:boxcolor=black:enable='between(n\\,\(start)\\,\(end - 1))'"
@@ -95,8 +98,7 @@ struct VideoIndexerTests {
             "-f", "lavfi", "-i", "color=gray:s=640x360:r=25:d=8",
             "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=8",
             "-filter_complex", "[0][1]overlay=x=460:y=20,\(draw)",
-            "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
-        ])
+        ] + codec + ["-pix_fmt", "yuv420p"])
     }
 
     @Test func captionsBecomeCuesDespiteAMovingInset() async throws {
@@ -132,6 +134,36 @@ struct VideoIndexerTests {
         #expect(index.cues.map(\.text) == ["First caption line", "Second caption here"])
         #expect(index.cues.map(\.startFrame) == [0, 70])
         #expect(index.cues.map(\.endFrame) == [41, 150])
+    }
+
+    /// x265 refers to B-frames by default, and HEVC's decoder puts gray where a skipped reference was.
+    @Test func hevcWithReferenceBFramesIsIndexedExactly() async throws {
+        let video = try Self.captioned(
+            "captions-hevc.mp4", [("First caption line", 0, 40), ("Second caption here", 40, 95), ("A third caption", 95, 200)],
+            codec: ["-c:v", "libx265", "-x265-params", "log-level=error"])
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == ["First caption line", "Second caption here", "A third caption"])
+        #expect(index.cues.map(\.startFrame) == [0, 40, 95])
+    }
+
+    /// Two slides at 720p beside a 320x180 inset: before the detector has seen the inset move, its first
+    /// steps look like a change; that must not cut the first frames off the first slide.
+    @Test func aLargeInsetDoesNotDelayTheFirstCue() async throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let lines = [("Pattern review answer", 0, 137, 100), ("rocket market plan", 0, 137, 200),
+                     ("Lesson meadow camera", 137, 300, 100), ("factor result method", 137, 300, 200)]
+        let draw = lines.map { text, start, end, y in
+            "drawtext=fontfile=\(font):text='\(text)':fontsize=48:x=80:y=\(y):fontcolor=0x202020:enable='between(n\\,\(start)\\,\(end - 1))'"
+        }.joined(separator: ",")
+        let video = try TestMedia.make("large-inset.mp4", [
+            "-f", "lavfi", "-i", "color=0xF4F4F0:s=1280x720:r=30:d=10",
+            "-f", "lavfi", "-i", "testsrc2=s=320x180:r=30:d=10",
+            "-filter_complex", "[0][1]overlay=x=W-w-16:y=H-h-16,\(draw)", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == ["Pattern review answer\nrocket market plan", "Lesson meadow camera\nfactor result method"])
+        #expect(index.cues.map(\.startFrame) == [0, 137])
+        #expect(index.cues.map(\.endFrame) == [137, 300])
     }
 
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {

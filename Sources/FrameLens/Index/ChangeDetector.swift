@@ -22,6 +22,8 @@ struct ChangeDetector {
     private var history: [UInt8]
     /// Cells near motion, not counted as changes.
     private var ignored: [Bool]
+    /// Cells found near motion at any time so far.
+    private var everIgnored: [Bool]
 
     init(regions: [NormalizedRect]) {
         let areas = regions.isEmpty ? [NormalizedRect.whole] : regions
@@ -32,6 +34,7 @@ struct ChangeDetector {
         }
         history = [UInt8](repeating: 0, count: Thumbnail.rows * Thumbnail.columns)
         ignored = [Bool](repeating: false, count: Thumbnail.rows * Thumbnail.columns)
+        everIgnored = ignored
     }
 
     /// Compares two consecutive samples, remembers which cells moved, and returns each cell's difference.
@@ -43,6 +46,7 @@ struct ChangeDetector {
             history[cell] = (history[cell] << 1) | (isLocal && moved[cell] ? 1 : 0)
         }
         ignored = Self.dilated(history.map { $0 & ($0 >> 1) != 0 })
+        for cell in ignored.indices where ignored[cell] { everIgnored[cell] = true }
         return differences
     }
 
@@ -71,9 +75,26 @@ struct ChangeDetector {
         return regions
     }
 
-    /// Whether two pictures differ in the cells that count, without touching the history.
-    func differs(_ a: Thumbnail, _ b: Thumbnail) -> Bool {
-        isChange(b.differences(from: a))
+    /// Whether two pictures differ in the cells that count (and among them in `cells`, when given),
+    /// without touching the history.
+    func differs(_ a: Thumbnail, _ b: Thumbnail, within cells: [Bool]? = nil) -> Bool {
+        isChange(b.differences(from: a), within: cells)
+    }
+
+    /// Whether a change lies wholly in cells found in motion at some time: judged with all that was learnt
+    /// since, it was motion.
+    func wasMotion(_ differences: [Int]) -> Bool {
+        !isChange(differences, within: everIgnored.map { !$0 })
+    }
+
+    /// The cells a change between two samples consists of: those that changed and then held still until
+    /// the next sample (`next`, the differences from the second sample to it), so that moving content
+    /// beside them cannot pass for the change's first frame. Nil (every cell) when too few held to make a
+    /// change, or when there is no next sample.
+    func steps(of change: [Int], thenHeld next: [Int]?) -> [Bool]? {
+        guard let next else { return nil }
+        let held = change.indices.map { change[$0] > Self.cellThreshold && next[$0] <= Self.motionThreshold }
+        return isChange(change, within: held) ? held : nil
     }
 
     /// Marks every cell next to a marked cell too.
@@ -93,10 +114,11 @@ struct ChangeDetector {
         }
     }
 
-    /// Whether cell differences amount to a change, leaving out cells in motion and outside the regions.
-    func isChange(_ differences: [Int]) -> Bool {
+    /// Whether cell differences amount to a change, leaving out cells in motion, outside the regions and,
+    /// when given, outside `cells`.
+    func isChange(_ differences: [Int], within cells: [Bool]? = nil) -> Bool {
         var changedCells = 0
-        for cell in differences.indices where watched[cell] && !ignored[cell] {
+        for cell in differences.indices where watched[cell] && !ignored[cell] && cells?[cell] != false {
             if differences[cell] > Self.strongThreshold { return true }
             if differences[cell] > Self.cellThreshold {
                 changedCells += 1

@@ -122,7 +122,7 @@ public final class VideoIndexer {
             try await state.sample(frame, try Thumbnail(frame))
             progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segmentCount))
         }
-        if !cancelled { try await state.confirmPendingChange() }
+        if !cancelled { try await state.confirmPendingChange(next: nil) }
         let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
         // The stream ended well before the container's duration: the file is cut short.
         let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
@@ -198,6 +198,8 @@ private struct ScanState {
     /// When each stretch started, to the nearest scanned frame (for the transition rule).
     private var roughStarts: [Double]
     private var analyses: [Task<FrameAnalysis, any Error>?] = [nil]
+    /// The cell differences of the change that opened each stretch (none for the first).
+    private var openings: [[Int]?] = [nil]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
     private var candidate: VideoFrame?
@@ -239,7 +241,7 @@ private struct ScanState {
         }
         let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
         if let pending = pendingChange, !detector.isChange(pending.differences) { pendingChange = nil }
-        try await confirmPendingChange()
+        try await confirmPendingChange(next: differences)
         lastSample = (frame, thumbnail)
         if detector.isChange(differences) {
             pendingChange = PendingChange(before: previous, after: (frame, thumbnail), differences: differences)
@@ -253,18 +255,20 @@ private struct ScanState {
     /// A change that held: the open stretch ends at its first changed frame, and a new one begins. That
     /// frame is the first changed scanned frame when the scan skipped no frame just before it (it decodes
     /// the B-frames before new content); else `ExactFrames` pins it down between the last unchanged and
-    /// the first changed scanned frame.
-    mutating func confirmPendingChange() async throws {
+    /// the first changed scanned frame. Frames are compared in the cells that changed and held until the
+    /// next sample (`next`: the differences from the change's second sample to it; nil at the end).
+    mutating func confirmPendingChange(next: [Int]?) async throws {
         guard let change = pendingChange else { return }
         pendingChange = nil
         try await readUnread()
         let reference = change.before.thumbnail
+        let focus = detector.steps(of: change.differences, thenHeld: next)
         var window: [ScannedFrame] = []
         for frame in scanned where frame.pts > change.before.frame.pts && frame.pts < change.after.frame.pts {
             window.append(ScannedFrame(frame, try Thumbnail(frame)))
         }
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
-        let changed = window.first { detector.differs(reference, $0.thumbnail) } ?? window[window.count - 1]
+        let changed = window.first { detector.differs(reference, $0.thumbnail, within: focus) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate, changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled {
             try await read(.exact(candidate.pts), nil)
@@ -273,18 +277,21 @@ private struct ScanState {
         let motion = detector
         if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
             starts.append(reader.exact.submit { cursor in
-                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, in: cursor)
+                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, within: focus, in: cursor)
             })
         } else {
             starts.append(Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) })
         }
         roughStarts.append(changed.time)
+        openings.append(change.differences)
         analyses.append(nil)
         candidate = change.after.frame
         settled = false
     }
 
     /// The end of the range: the open stretch is read if it has not been, and every stretch is resolved.
+    /// A change that lies wholly in cells found in motion later on (an inset before the detector knew it)
+    /// and ended a stretch never read was no change: the two stretches are one.
     mutating func finish(at end: Boundary) async throws -> [CueBuilder.Segment] {
         try await readUnread()
         if !settled, let candidate { try await read(.exact(candidate.pts), nil) }
@@ -293,10 +300,18 @@ private struct ScanState {
         boundaries.append(end)
         var segments: [CueBuilder.Segment] = []
         for index in starts.indices {
-            segments.append(CueBuilder.Segment(
+            var segment = CueBuilder.Segment(
                 start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
                 end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
-                analysis: try await analyses[index]?.value))
+                analysis: try await analyses[index]?.value)
+            if let previous = segments.last, previous.analysis == nil, let opening = openings[index],
+               detector.wasMotion(opening)
+            {
+                segment.start = previous.start
+                segment.startFrame = previous.startFrame
+                segments.removeLast()
+            }
+            segments.append(segment)
         }
         return segments
     }
@@ -338,15 +353,18 @@ private struct ScanState {
     }
 }
 
-/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged`.
+/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged` (in `cells`).
 /// The cursor gets to `unchanged` the scan's quick way (decoding forward when no keyframe lies between,
 /// else seeking), then decodes every frame, so that the B-frames the scan skipped are compared too.
 private func firstChangedFrame(
-    after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, in cursor: FrameCursor
+    after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, within cells: [Bool]?,
+    in cursor: FrameCursor
 ) throws -> Boundary {
     let reference = try Thumbnail(try cursor.frame(atTimestamp: unchanged.pts, lead: .approximate))
     while let frame = try cursor.step(), frame.pts < changed.pts {
-        if detector.differs(reference, try Thumbnail(frame)) { return Boundary(time: frame.time, frameNumber: frame.frameNumber) }
+        if detector.differs(reference, try Thumbnail(frame), within: cells) {
+            return Boundary(time: frame.time, frameNumber: frame.frameNumber)
+        }
     }
     return Boundary(time: changed.time, frameNumber: changed.frameNumber)
 }
