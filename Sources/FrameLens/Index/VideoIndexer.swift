@@ -198,7 +198,8 @@ private struct ScanState {
     /// When each stretch started, to the nearest scanned frame (for the transition rule).
     private var roughStarts: [Double]
     private var analyses: [Task<FrameAnalysis, any Error>?] = [nil]
-    /// The cell differences of the change that opened each stretch (none for the first).
+    /// The cell differences of the change that opened each stretch, kept only when it ended a stretch
+    /// never read (see `finish`).
     private var openings: [[Int]?] = [nil]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
@@ -283,7 +284,7 @@ private struct ScanState {
             starts.append(Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) })
         }
         roughStarts.append(changed.time)
-        openings.append(change.differences)
+        openings.append(analyses[analyses.count - 1] == nil ? change.differences : nil)
         analyses.append(nil)
         candidate = change.after.frame
         settled = false
