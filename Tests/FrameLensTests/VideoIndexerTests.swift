@@ -166,6 +166,29 @@ struct VideoIndexerTests {
         #expect(index.cues.map(\.endFrame) == [137, 300])
     }
 
+    /// Two counters on a slide, each stepping every 1.76 s, one 0.88 s after the other: each reading
+    /// differs from the last by one character, where the picture changed, and most last 0.88 s, too
+    /// little to settle between two samples.
+    @Test func steppingCountersGiveOneCuePerStep() async throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let slides = [(1, 0, 61), (2, 61, 105), (3, 105, 160)]
+        let points = [(1, 0, 39), (2, 39, 83), (3, 83, 127), (4, 127, 160)]
+        let draw = (slides.map { ("Slide", $0, 60) } + points.map { ("Point", $0, 160) }).map { label, step, y in
+            "drawtext=fontfile=\(font):text='\(label) \(step.0)':fontsize=40:x=60:y=\(y):fontcolor=black:enable='between(n\\,\(step.1)\\,\(step.2 - 1))'"
+        }.joined(separator: ",")
+        let video = try TestMedia.make("stepping-counters.mp4", [
+            "-f", "lavfi", "-i", "color=white:s=640x360:r=25:d=6.4", "-vf", draw,
+            "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+        ])
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == [
+            "Slide 1\nPoint 1", "Slide 1\nPoint 2", "Slide 2\nPoint 2", "Slide 2\nPoint 3", "Slide 3\nPoint 3",
+            "Slide 3\nPoint 4",
+        ])
+        #expect(index.cues.map(\.startFrame) == [0, 39, 61, 83, 105, 127])
+        #expect(index.cues.map(\.endFrame) == [39, 61, 83, 105, 127, 160])
+    }
+
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
         let path = TestMedia.path("half-lecture.mp4")
@@ -204,6 +227,15 @@ struct VideoIndexerTests {
         ]))
         #expect(cues.count == 1)
         #expect(cues.first.map { ($0.startFrame, $0.endFrame) } ?? (0, 0) == (0, 90))
+    }
+
+    @Test func aLineReadDifferentlyWhereThePictureChangedStartsANewCue() throws {
+        var segments = Self.segments(["Quiz\nQuestion 1 of 5", "Quiz\nQuestion 2 of 5"])
+        // The lines of `analysis(_:)` all sit in the top-left tenth of the picture.
+        segments[1].changed = [try NormalizedRect(x: 0.05, y: 0.05, width: 0.02, height: 0.02)]
+        #expect(CueBuilder.cues(from: segments).map(\.startFrame) == [0, 30])
+        segments[1].changed = [try NormalizedRect(x: 0.8, y: 0.8, width: 0.1, height: 0.1)]
+        #expect(CueBuilder.cues(from: segments).map(\.startFrame) == [0], "a change elsewhere: OCR noise")
     }
 
     @Test func aRevealedBulletStartsANewCue() {

@@ -52,18 +52,28 @@ struct ChangeDetector {
 
     /// The cells in motion (with their margin), as one region per run of cells in a row.
     var motionRegions: [NormalizedRect] {
+        Self.regions(of: ignored)
+    }
+
+    /// Where two samples differ in the cells that count, as one region per run of cells in a row.
+    func changedRegions(_ differences: [Int]) -> [NormalizedRect] {
+        Self.regions(of: differences.indices.map { differences[$0] > Self.cellThreshold && watched[$0] && !ignored[$0] })
+    }
+
+    /// Marked cells as one region per run of cells in a row.
+    private static func regions(of cells: [Bool]) -> [NormalizedRect] {
         var regions: [NormalizedRect] = []
         let cellWidth = 1 / Double(Thumbnail.columns)
         let cellHeight = 1 / Double(Thumbnail.rows)
         for row in 0..<Thumbnail.rows {
             var column = 0
             while column < Thumbnail.columns {
-                guard ignored[row * Thumbnail.columns + column] else {
+                guard cells[row * Thumbnail.columns + column] else {
                     column += 1
                     continue
                 }
                 let start = column
-                while column < Thumbnail.columns && ignored[row * Thumbnail.columns + column] { column += 1 }
+                while column < Thumbnail.columns && cells[row * Thumbnail.columns + column] { column += 1 }
                 if let region = try? NormalizedRect(
                     x: Double(start) * cellWidth, y: Double(row) * cellHeight,
                     width: Double(column - start) * cellWidth, height: cellHeight)

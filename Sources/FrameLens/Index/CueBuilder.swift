@@ -2,7 +2,9 @@
 /// and stretches with nothing readable end the cue before them.
 ///
 /// "The same text" allows for OCR noise (a normalised edit distance up to `noiseTolerance`), but a
-/// text that gained or lost a line, or several characters (a bullet revealed), starts a new cue.
+/// text that gained or lost a line, or several characters (a bullet revealed), starts a new cue, and so
+/// does a line read differently where the picture changed (a counter ticking from "Step 1" to "Step 2"):
+/// that difference is real, not noise.
 enum CueBuilder {
     static let noiseTolerance = 0.15
     static let growthCharacters = 8
@@ -14,6 +16,8 @@ enum CueBuilder {
         var end: Double
         var endFrame: Int
         var analysis: FrameAnalysis?
+        /// Where the picture changed as the stretch began (empty when not known).
+        var changed: [NormalizedRect] = []
     }
 
     static func cues(from segments: [Segment]) -> [Cue] {
@@ -22,7 +26,9 @@ enum CueBuilder {
             guard let analysis = segment.analysis else { continue }
             let text = analysis.text?.transcript ?? ""
             guard !text.isEmpty || !analysis.codes.isEmpty else { continue }
-            if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes) {
+            if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes),
+               !readsDifferently(analysis, than: last.text, where: segment.changed)
+            {
                 cues[cues.count - 1].end = segment.end
                 cues[cues.count - 1].endFrame = segment.endFrame
                 continue
@@ -42,6 +48,15 @@ enum CueBuilder {
               abs(cue.text.count - text.count) < growthCharacters
         else { return false }
         return TextSimilarity.normalizedDistance(cue.text, text) <= noiseTolerance
+    }
+
+    /// Whether a line of the new reading that the cue's text lacks lies where the picture changed.
+    static func readsDifferently(_ analysis: FrameAnalysis, than text: String, where changed: [NormalizedRect]) -> Bool {
+        guard !changed.isEmpty else { return false }
+        let known = Set(text.split(separator: "\n").map(String.init))
+        return (analysis.text?.blocks ?? []).flatMap(\.lines).contains {
+            !known.contains($0.text) && $0.bounds.fractionCovered(by: changed) > 0
+        }
     }
 
     private static func bounds(of analysis: FrameAnalysis) -> Box? {

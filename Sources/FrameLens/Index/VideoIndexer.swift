@@ -51,7 +51,8 @@ public final class VideoIndexer {
         }
     }
 
-    /// Content that lasts less than this and never settles is a transition, not a cue.
+    /// Content that lasts less than this and never settles is a transition, not a cue, unless the change
+    /// that brought it held still (a caption shown for a second between two samples).
     static let shortestUnsettled = 1.0
 
     private let url: String
@@ -201,10 +202,14 @@ private struct ScanState {
     /// The cell differences of the change that opened each stretch, kept only when it ended a stretch
     /// never read (see `finish`).
     private var openings: [[Int]?] = [nil]
+    /// Where the picture changed as each stretch began (nothing for the first).
+    private var changedRegions: [[NormalizedRect]] = [[]]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
     private var candidate: VideoFrame?
     private var settled = false
+    /// Whether the change that opened the open stretch held still at the next sample.
+    private var openedByStep = false
     /// The last picture read, so that the same content is never read twice in a row.
     private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
     private var inFlight: [Task<FrameAnalysis, any Error>] = []
@@ -271,7 +276,9 @@ private struct ScanState {
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
         let changed = window.first { detector.differs(reference, $0.thumbnail, within: focus) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
-        if !settled, let candidate, changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled {
+        if !settled, let candidate,
+           openedByStep || changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled
+        {
             try await read(.exact(candidate.pts), nil)
         }
         if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
@@ -285,8 +292,10 @@ private struct ScanState {
         }
         roughStarts.append(changed.time)
         openings.append(analyses[analyses.count - 1] == nil ? change.differences : nil)
+        changedRegions.append(detector.changedRegions(change.differences))
         analyses.append(nil)
         candidate = change.after.frame
+        openedByStep = focus != nil
         settled = false
     }
 
@@ -304,12 +313,13 @@ private struct ScanState {
             var segment = CueBuilder.Segment(
                 start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
                 end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
-                analysis: try await analyses[index]?.value)
+                analysis: try await analyses[index]?.value, changed: changedRegions[index])
             if let previous = segments.last, previous.analysis == nil, let opening = openings[index],
                detector.wasMotion(opening)
             {
                 segment.start = previous.start
                 segment.startFrame = previous.startFrame
+                segment.changed = previous.changed
                 segments.removeLast()
             }
             segments.append(segment)
