@@ -323,32 +323,30 @@ def short_lines(slides):
         sl["lines"] = [line[:26].rstrip() for line in sl["lines"]]
 
 
+def inset_720p(name, seed, inset):
+    """A 720p deck with a 320x180 testsrc2 picture inset bottom right, `inset` filtering the inset."""
+    fps = 30
+    slides, n = deck(seed, fps, 30)
+    short_lines(slides)
+    g = (chain(slides, 1280, 720, fps, n) + "[base];"
+         f"[0:v]format=yuv420p{inset}[ins];[base][ins]overlay=x=W-w-16:y=H-h-16:shortest=1")
+    encode(name, "mp4", g, X264,
+           truth_from(slides, fps, n, dict(size="1280x720", inset="x=944,y=524,w=320,h=180")),
+           extra_in=testsrc(fps))
+
+
 @variant
 def v14_big_inset_720p():
     """720p deck with a moving 320x180 picture inset bottom right."""
-    fps = 30
-    slides, n = deck(51, fps, 30)
-    short_lines(slides)
-    g = (chain(slides, 1280, 720, fps, n) + "[base];"
-         "[0:v]format=yuv420p[ins];[base][ins]overlay=x=W-w-16:y=H-h-16:shortest=1")
-    encode("v14_big_inset_720p", "mp4", g, X264,
-           truth_from(slides, fps, n, dict(size="1280x720", inset="x=944,y=524,w=320,h=180")),
-           extra_in=testsrc(fps))
+    inset_720p("v14_big_inset_720p", 51, "")
 
 
 @variant
 def v14b_text_inset_720p():
     """Like v14, but the inset carries readable text that moves every frame (must not leak into cues)."""
-    fps = 30
-    slides, n = deck(52, fps, 30)
-    short_lines(slides)
-    g = (chain(slides, 1280, 720, fps, n) + "[base];"
-         f"[0:v]format=yuv420p,drawtext=fontfile={FONTB}:text='Speaker':fontsize=40:fontcolor=white:"
-         "box=1:boxcolor=black:x=40+50*sin(n/7):y=40+30*cos(n/9)[ins];"
-         "[base][ins]overlay=x=W-w-16:y=H-h-16:shortest=1")
-    encode("v14b_text_inset_720p", "mp4", g, X264,
-           truth_from(slides, fps, n, dict(size="1280x720", inset="x=944,y=524,w=320,h=180")),
-           extra_in=testsrc(fps))
+    inset_720p("v14b_text_inset_720p", 52,
+               f",drawtext=fontfile={FONTB}:text='Speaker':fontsize=40:fontcolor=white:"
+               "box=1:boxcolor=black:x=40+50*sin(n/7):y=40+30*cos(n/9)")
 
 
 @variant
