@@ -77,8 +77,9 @@ public final class VideoIndexer {
         if let from = options.from, let duration = media.duration, from >= duration {
             throw MediaError(.timeOutOfRange, "--from \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
         }
-        if let from = options.from, let to = options.to, to <= from {
-            throw MediaError(.timeOutOfRange, "--to \(MediaTime.clock(to)) is not after --from \(MediaTime.clock(from))")
+        if let to = options.to, to <= options.from ?? 0 {
+            let start = options.from.map { "--from \(MediaTime.clock($0))" } ?? "the start of the video"
+            throw MediaError(.timeOutOfRange, "--to \(MediaTime.clock(to)) is not after \(start)")
         }
     }
 
