@@ -189,6 +189,26 @@ struct VideoIndexerTests {
         #expect(index.cues.map(\.endFrame) == [39, 61, 83, 105, 127, 160])
     }
 
+    /// Bullets that fade in over half a second change the same cells in two samples in a row, as motion
+    /// does; but they stop, and each is a new cue, starting as its fade becomes visible.
+    @Test func bulletsThatFadeInAreEachANewCue() async throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let bullets = [("Fading bullets", 0, 40), ("First bullet point", 37, 110), ("Second bullet point", 96, 170),
+                       ("Third bullet point", 158, 230)]
+        let draw = bullets.map { text, start, y in
+            "drawtext=fontfile=\(font):text='\(text)':fontsize=32:x=40:y=\(y):fontcolor=0x202020:alpha='min(1\\,(n-\(start)+1)/15)':enable='gte(n\\,\(start))'"
+        }.joined(separator: ",")
+        let video = try TestMedia.make("fading-bullets.mp4", [
+            "-f", "lavfi", "-i", "color=0xF4F4F0:s=640x360:r=30:d=7", "-vf", draw,
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map { $0.text.split(separator: "\n").count } == [1, 2, 3, 4])
+        for (cue, start) in zip(index.cues.dropFirst(), [37, 96, 158]) {
+            #expect(cue.startFrame >= start && cue.startFrame <= start + 5, "a fade from frame \(start) starts a cue at \(cue.startFrame)")
+        }
+    }
+
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
         let path = TestMedia.path("half-lecture.mp4")

@@ -13,6 +13,9 @@ struct ChangeDetector {
     /// A cell differing by more than this in two samples in a row is in motion (lower than a change, so
     /// that a ticking clock in a presenter inset counts as motion too).
     static let motionThreshold = 5
+    /// The most samples in a row an animation may take: cells that changed in at most this many
+    /// samples and then stopped are not in motion.
+    static let longestAnimation = 3
     /// How many cells around a moving cell are ignored too.
     private static let motionMargin = 2
 
@@ -45,9 +48,23 @@ struct ChangeDetector {
         for cell in history.indices {
             history[cell] = (history[cell] << 1) | (isLocal && moved[cell] ? 1 : 0)
         }
+        forgetFinishedAnimations()
         ignored = Self.dilated(history.map { $0 & ($0 >> 1) != 0 })
         for cell in ignored.indices where ignored[cell] { everIgnored[cell] = true }
         return differences
+    }
+
+    /// Cells that changed in a few samples in a row and then stopped, away from anything still moving,
+    /// were an animation (a bullet fading or flying in), not motion: their history is cleared. (Within a
+    /// playing video, cells that pause beside moving ones stay in motion.)
+    private mutating func forgetFinishedAnimations() {
+        let stopped = history.map { bits in
+            let earlier = bits >> 1
+            return bits & 1 == 0 && earlier != 0 && earlier & (earlier + 1) == 0
+                && earlier.nonzeroBitCount <= Self.longestAnimation
+        }
+        let nearMotion = Self.dilated(history.indices.map { history[$0] & (history[$0] >> 1) != 0 && !stopped[$0] })
+        for cell in history.indices where stopped[cell] && !nearMotion[cell] { history[cell] = 0 }
     }
 
     /// The cells in motion (with their margin), as one region per run of cells in a row.

@@ -176,6 +176,15 @@ private struct PendingChange {
     let before: (frame: VideoFrame, thumbnail: Thumbnail)
     let after: (frame: VideoFrame, thumbnail: Thumbnail)
     let differences: [Int]
+    /// How many more samples it has been followed through, its cells still changing (an animation).
+    var extensions = 0
+
+    /// The same change, now running on to `sample`.
+    func extended(to sample: (frame: VideoFrame, thumbnail: Thumbnail)) -> PendingChange {
+        PendingChange(
+            before: before, after: sample, differences: sample.thumbnail.differences(from: before.thumbnail),
+            extensions: extensions + 1)
+    }
 }
 
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
@@ -237,8 +246,10 @@ private struct ScanState {
     }
 
     /// Handles one sampled frame. A change must be a step: if the changed cells change again at the next
-    /// sample they are in motion and the change is dropped; if they hold, the open stretch closes at the
-    /// first changed frame. A picture unchanged since the last sample has settled and is read.
+    /// sample they are in motion, or an animation still running: it is followed on for up to
+    /// `ChangeDetector.longestAnimation` samples, and dropped if they keep changing. Once they hold, the
+    /// open stretch closes at the first changed frame. A picture unchanged since the last sample has
+    /// settled and is read.
     mutating func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
         defer { forgetScannedFrames() }
         guard let previous = lastSample else {
@@ -247,8 +258,24 @@ private struct ScanState {
             return
         }
         let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
-        if let pending = pendingChange, !detector.isChange(pending.differences) { pendingChange = nil }
+        if let pending = pendingChange, !detector.isChange(pending.differences) {
+            guard pending.extensions + 1 < ChangeDetector.longestAnimation else {
+                pendingChange = nil
+                return try await sampleWithoutPending(frame, thumbnail, differences)
+            }
+            pendingChange = pending.extended(to: (frame, thumbnail))
+            lastSample = (frame, thumbnail)
+            return
+        }
         try await confirmPendingChange(next: differences)
+        try await sampleWithoutPending(frame, thumbnail, differences)
+    }
+
+    /// The rest of `sample` once no change is pending: a change starts one, else the picture may settle.
+    private mutating func sampleWithoutPending(
+        _ frame: VideoFrame, _ thumbnail: Thumbnail, _ differences: [Int]
+    ) async throws {
+        let previous = lastSample!
         lastSample = (frame, thumbnail)
         if detector.isChange(differences) {
             pendingChange = PendingChange(before: previous, after: (frame, thumbnail), differences: differences)
