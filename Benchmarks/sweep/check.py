@@ -18,8 +18,8 @@ the truth boundaries where the decoded picture (outside any inset) does not chan
 the encoder moved shows up. Without numpy that check is skipped.
 
 Exits 1 when, on any video checked, the index failed or a cue start or end is not exact (missing,
-merged and extra cues included). A truth with a "fade" range (v13_xfade) lets the boundaries at the
-fade's start land anywhere within the fade: reported, not failed. OUT is Benchmarks/out/sweep in the
+merged and extra cues included). A truth with "fades" ranges (v13_xfade, v18_fading_bullets) lets the
+boundaries at a fade's start land anywhere within the fade: reported, not failed. OUT is Benchmarks/out/sweep in the
 repository or $SWEEP_OUT; the binary is .build/release/framelens or $FRAMELENS.
 """
 import json
@@ -167,12 +167,12 @@ def score(name, run=True, self_check=True):
     res["mean_cer"] = round(sum(r["cer"] for r in ok) / len(ok), 4) if ok else None
     if self_check:
         res.update(truth_self_check(video, truth, slides))
-    res["failures"], res["tolerated"] = judge(res, truth.get("fade"))
+    res["failures"], res["tolerated"] = judge(res, truth.get("fades", []))
     (RESULTS / f"{name}.json").write_text(json.dumps(res, indent=1))
     return res
 
 
-def judge(res, fade=None):
+def judge(res, fades=()):
     """(failures, tolerated): what makes the check fail, and fade boundaries that do not."""
     failures, tolerated = [], []
     if res.get("rc"):
@@ -188,8 +188,9 @@ def judge(res, fade=None):
             if got == want:
                 continue
             msg = f"slide {r['truth']} {what} {want} got {got}"
-            if fade and want == fade[0] and fade[0] <= got <= fade[1]:
-                tolerated.append(msg + f" (inside the crossfade [{fade[0]},{fade[1]}))")
+            fade = next((f for f in fades if want == f[0] and f[0] <= got <= f[1]), None)
+            if fade:
+                tolerated.append(msg + f" (inside the fade [{fade[0]},{fade[1]}))")
             else:
                 failures.append(msg)
     for e in res["extra"]:

@@ -312,9 +312,27 @@ def v13_xfade():
     slides = [a[0], dict(a[1], end=off), dict(b[0], start=off, end=off + 143),
               dict(b[1], start=off + 143, end=n)]
     tr = truth_from(slides, fps, n, dict(
-        size="640x360", fade=[off, off + 15],
+        size="640x360", fades=[[off, off + 15]],
         note=f"slide 2 -> 3 crossfade over frames [{off},{off + 15}); truth boundary = fade start"))
     encode("v13_xfade", "mp4", g, X264, tr)
+
+
+@variant
+def v18_fading_bullets():
+    """Bullets fading in over 0.5 s one by one: each step is a cue starting within its fade."""
+    fps, n = 30, 600
+    lines = make_text(random.Random(61), 5)
+    reveal = [0, 61, 157, 251, 338]
+    parts = [f"color=c=0xF4F4F0:s=640x360:r={fps}:d={n / fps + 1:.4f}", "format=yuv420p"]
+    for k, (line, start) in enumerate(zip(lines, reveal)):
+        fade = f"alpha='min(1,(n-{start}+1)/15)':" if k else ""
+        parts.append(f"drawtext=fontfile={FONT}:textfile={textfile(line)}:fontsize={34 if k == 0 else 26}:"
+                     f"fontcolor=0x202020:x=40:y={40 + k * 50}:{fade}enable='gte(n,{start})'")
+    parts.append(f"trim=end_frame={n}")
+    encode("v18_fading_bullets", "mp4", ",".join(parts), X264,
+           truth_from([dict(start=0, end=n, lines=lines, reveal=reveal)], fps, n, dict(
+               size="640x360", fades=[[start, start + 15] for start in reveal[1:]],
+               note="each bullet fades in over 15 frames; truth boundary = fade start")))
 
 
 def short_lines(slides):
