@@ -209,6 +209,31 @@ struct VideoIndexerTests {
         }
     }
 
+    /// A presenter inset whose figure moves for one second in three and whose bar shows for 1.2 s in
+    /// four: at 24 s both happen 14 frames before the slide changes. The bar is a change of its own, but
+    /// a small one, which must not pull the slide change's start to itself.
+    @Test func anInsetEventJustBeforeASlideChangeDoesNotMoveIt() async throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let slides = [("Memory hierarchy", "Caches hide latency", 0, 237), ("Virtual memory", "Pages map to frames", 237, 512),
+                      ("The TLB", "A cache of translations", 512, 734), ("Summary", "Locality is everything", 734, 900)]
+        let draw = slides.flatMap { title, line, start, end in
+            [(title, 40), (line, 100)].map { text, y in
+                "drawtext=fontfile=\(font):text='\(text)':fontsize=32:x=40:y=\(y):fontcolor=0x202020:enable='between(n\\,\(start)\\,\(end - 1))'"
+            }
+        }.joined(separator: ",")
+        let inset = "drawbox=x=440:y=200:w=180:h=140:color=0x405060:t=fill,"
+            + "drawbox=x='460+if(lt(mod(t\\,3)\\,1)\\,mod(t\\,3)*100\\,100)':y=230:w=40:h=60:color=0xE0C0A0:t=fill,"
+            + "drawbox=x=470:y=300:w=120:h=30:color=0x8090A0:t=fill:enable='lt(mod(t\\,4)\\,1.2)'"
+        let video = try TestMedia.make("inset-events.mp4", [
+            "-f", "lavfi", "-i", "color=0xF4F4F0:s=640x360:r=30:d=30", "-vf", inset + "," + draw,
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == slides.map { "\($0.0)\n\($0.1)" })
+        #expect(index.cues.map(\.startFrame) == slides.map(\.2))
+        #expect(index.cues.map(\.endFrame) == slides.map(\.3))
+    }
+
     @Test func aTruncatedVideoIsIndexedUpToTheBreak() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: TestMedia.sample))
         let path = TestMedia.path("half-lecture.mp4")

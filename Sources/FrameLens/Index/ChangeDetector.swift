@@ -108,6 +108,33 @@ struct ChangeDetector {
         isChange(b.differences(from: a), within: cells)
     }
 
+    /// What the first frame of a change must show: a change in `cells` (nil: every cell) over at least
+    /// `quorum` of them, half of those that changed by the change's end, so that a smaller change just
+    /// before it (an event in a presenter inset) does not pass for its start.
+    struct Shape: Sendable {
+        let cells: [Bool]?
+        let quorum: Int
+    }
+
+    /// The shape of the change from `before` to `after`, in `cells`.
+    func shape(from before: Thumbnail, to after: Thumbnail, within cells: [Bool]?) -> Shape {
+        Shape(cells: cells, quorum: max(1, changedCellCount(after.differences(from: before), within: cells) / 2))
+    }
+
+    /// Whether `b` shows the change of `shape` since `a`.
+    func shows(_ shape: Shape, from a: Thumbnail, to b: Thumbnail) -> Bool {
+        let differences = b.differences(from: a)
+        return isChange(differences, within: shape.cells)
+            && changedCellCount(differences, within: shape.cells) >= shape.quorum
+    }
+
+    private func changedCellCount(_ differences: [Int], within cells: [Bool]?) -> Int {
+        differences.indices.reduce(0) { count, cell in
+            let counts = watched[cell] && !ignored[cell] && cells?[cell] != false && differences[cell] > Self.cellThreshold
+            return count + (counts ? 1 : 0)
+        }
+    }
+
     /// Whether a change lies wholly in cells found in motion at some time: judged with all that was learnt
     /// since, it was motion.
     func wasMotion(_ differences: [Int]) -> Bool {

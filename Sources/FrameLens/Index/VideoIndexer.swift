@@ -290,7 +290,8 @@ private struct ScanState {
     /// frame is the first changed scanned frame when the scan skipped no frame just before it (it decodes
     /// the B-frames before new content); else `ExactFrames` pins it down between the last unchanged and
     /// the first changed scanned frame. Frames are compared in the cells that changed and held until the
-    /// next sample (`next`: the differences from the change's second sample to it; nil at the end).
+    /// next sample (`next`: the differences from the change's second sample to it; nil at the end), and
+    /// must show at least half of the change (`ChangeDetector.Shape`).
     mutating func confirmPendingChange(next: [Int]?) async throws {
         guard let change = pendingChange else { return }
         pendingChange = nil
@@ -302,7 +303,8 @@ private struct ScanState {
             window.append(ScannedFrame(frame, try Thumbnail(frame)))
         }
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
-        let changed = window.first { detector.differs(reference, $0.thumbnail, within: focus) } ?? window[window.count - 1]
+        let shape = detector.shape(from: reference, to: change.after.thumbnail, within: focus)
+        let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate,
            openedByStep || changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled
@@ -313,7 +315,7 @@ private struct ScanState {
         let motion = detector
         if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
             starts.append(reader.exact.submit { cursor in
-                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, within: focus, in: cursor)
+                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, shape: shape, in: cursor)
             })
         } else {
             starts.append(Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) })
@@ -392,16 +394,16 @@ private struct ScanState {
     }
 }
 
-/// The first frame after `unchanged`, up to `changed`, whose thumbnail differs from that of `unchanged` (in `cells`).
+/// The first frame after `unchanged`, up to `changed`, that shows the change of `shape` since `unchanged`.
 /// The cursor gets to `unchanged` the scan's quick way (decoding forward when no keyframe lies between,
 /// else seeking), then decodes every frame, so that the B-frames the scan skipped are compared too.
 private func firstChangedFrame(
-    after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, within cells: [Bool]?,
+    after unchanged: ScannedFrame, upTo changed: ScannedFrame, detector: ChangeDetector, shape: ChangeDetector.Shape,
     in cursor: FrameCursor
 ) throws -> Boundary {
     let reference = try Thumbnail(try cursor.frame(atTimestamp: unchanged.pts, lead: .approximate))
     while let frame = try cursor.step(), frame.pts < changed.pts {
-        if detector.differs(reference, try Thumbnail(frame), within: cells) {
+        if detector.shows(shape, from: reference, to: try Thumbnail(frame)) {
             return Boundary(time: frame.time, frameNumber: frame.frameNumber)
         }
     }
