@@ -116,9 +116,9 @@ struct ChangeDetector {
         let quorum: Int
     }
 
-    /// The shape of the change from `before` to `after`, in `cells`.
-    func shape(from before: Thumbnail, to after: Thumbnail, within cells: [Bool]?) -> Shape {
-        Shape(cells: cells, quorum: max(1, changedCellCount(after.differences(from: before), within: cells) / 2))
+    /// The shape of a change with these cell differences, in `cells`.
+    func shape(of differences: [Int], within cells: [Bool]?) -> Shape {
+        Shape(cells: cells, quorum: max(1, changedCellCount(differences, within: cells) / 2))
     }
 
     /// Whether `b` shows the change of `shape` since `a`.

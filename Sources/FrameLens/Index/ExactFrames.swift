@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
 
-/// A second, fully decoding view of the video for the indexer, working beside the scan on a serial
-/// queue of its own: it finds the first frame of each change and fetches the exact frames that are
-/// read, in the order they are asked for, while the scan goes on.
+/// A second view of the video for the indexer, working beside the scan on a serial queue of its own:
+/// it pins down the changes the scan cannot (decoding every frame between the last unchanged and the
+/// first changed one) and decodes exactly the pictures to read that the scan has no intra frame for,
+/// in the order they are asked for, while the scan goes on.
 ///
 /// `@unchecked Sendable` because the cursor, which is not, is only ever used on `queue`.
 final class ExactFrames: @unchecked Sendable {

@@ -187,6 +187,21 @@ private struct PendingChange {
     }
 }
 
+/// A stretch of video with one picture, as the scan found it.
+private struct Stretch {
+    /// Its first frame, possibly still being pinned down by `ExactFrames`.
+    let start: Task<Boundary, any Error>
+    /// When it started, to the nearest scanned frame (for the transition rule).
+    let roughStart: Double
+    /// Where the picture changed as it began (nothing for the first).
+    let changed: [NormalizedRect]
+    /// The cell differences of the change that opened it, kept only when that change ended a stretch
+    /// never read (see `ScanState.finish`).
+    let opening: [Int]?
+    /// What was read on it, if anything.
+    var analysis: Task<FrameAnalysis, any Error>?
+}
+
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
 /// down), the open one, and the reads under way.
 ///
@@ -205,15 +220,8 @@ private struct ScanState {
     private var latestIntra: VideoFrame?
     /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes).
     private var unread: (frame: VideoFrame, thumbnail: Thumbnail)?
-    private var starts: [Task<Boundary, any Error>]
-    /// When each stretch started, to the nearest scanned frame (for the transition rule).
-    private var roughStarts: [Double]
-    private var analyses: [Task<FrameAnalysis, any Error>?] = [nil]
-    /// The cell differences of the change that opened each stretch, kept only when it ended a stretch
-    /// never read (see `finish`).
-    private var openings: [[Int]?] = [nil]
-    /// Where the picture changed as each stretch began (nothing for the first).
-    private var changedRegions: [[NormalizedRect]] = [[]]
+    /// The stretches so far, the open one last.
+    private var stretches: [Stretch]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
     private var candidate: VideoFrame?
@@ -228,11 +236,10 @@ private struct ScanState {
         self.scan = scan
         self.detector = detector
         self.reader = reader
-        starts = [Task { start }]
-        roughStarts = [start.time]
+        stretches = [Stretch(start: Task { start }, roughStart: start.time, changed: [], opening: nil)]
     }
 
-    var segmentCount: Int { starts.count }
+    var segmentCount: Int { stretches.count }
 
     /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
     mutating func decoded(_ frame: VideoFrame) async throws {
@@ -303,27 +310,27 @@ private struct ScanState {
             window.append(ScannedFrame(frame, try Thumbnail(frame)))
         }
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
-        let shape = detector.shape(from: reference, to: change.after.thumbnail, within: focus)
+        let shape = detector.shape(of: change.differences, within: focus)
         let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate,
-           openedByStep || changed.time - roughStarts[roughStarts.count - 1] >= VideoIndexer.shortestUnsettled
+           openedByStep || changed.time - stretches[stretches.count - 1].roughStart >= VideoIndexer.shortestUnsettled
         {
             try await read(.exact(candidate.pts), nil)
         }
         if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
         let motion = detector
-        if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
-            starts.append(reader.exact.submit { cursor in
-                try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, shape: shape, in: cursor)
-            })
-        } else {
-            starts.append(Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) })
-        }
-        roughStarts.append(changed.time)
-        openings.append(analyses[analyses.count - 1] == nil ? change.differences : nil)
-        changedRegions.append(detector.changedRegions(change.differences))
-        analyses.append(nil)
+        let start: Task<Boundary, any Error> =
+            if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
+                reader.exact.submit { cursor in
+                    try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, shape: shape, in: cursor)
+                }
+            } else {
+                Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) }
+            }
+        stretches.append(Stretch(
+            start: start, roughStart: changed.time, changed: detector.changedRegions(change.differences),
+            opening: stretches[stretches.count - 1].analysis == nil ? change.differences : nil))
         candidate = change.after.frame
         openedByStep = focus != nil
         settled = false
@@ -336,15 +343,15 @@ private struct ScanState {
         try await readUnread()
         if !settled, let candidate { try await read(.exact(candidate.pts), nil) }
         var boundaries: [Boundary] = []
-        for start in starts { boundaries.append(try await start.value) }
+        for stretch in stretches { boundaries.append(try await stretch.start.value) }
         boundaries.append(end)
         var segments: [CueBuilder.Segment] = []
-        for index in starts.indices {
+        for (index, stretch) in stretches.enumerated() {
             var segment = CueBuilder.Segment(
                 start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
                 end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
-                analysis: try await analyses[index]?.value, changed: changedRegions[index])
-            if let previous = segments.last, previous.analysis == nil, let opening = openings[index],
+                analysis: try await stretch.analysis?.value, changed: stretch.changed)
+            if let previous = segments.last, previous.analysis == nil, let opening = stretch.opening,
                detector.wasMotion(opening)
             {
                 segment.start = previous.start
@@ -361,7 +368,7 @@ private struct ScanState {
     /// the stretch showing it is read, else the read waits for one (`unread`).
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
         if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
-            analyses[analyses.count - 1] = lastRead.analysis
+            stretches[stretches.count - 1].analysis = lastRead.analysis
         } else if let intra = latestIntra, !detector.differs(thumbnail, try Thumbnail(intra)) {
             try await read(.scanned(intra), thumbnail)
         } else {
@@ -382,7 +389,7 @@ private struct ScanState {
         }
         let analysis = reader.read(picture, ignoring: detector.motionRegions)
         inFlight.append(analysis)
-        analyses[analyses.count - 1] = analysis
+        stretches[stretches.count - 1].analysis = analysis
         if let thumbnail { lastRead = (thumbnail, analysis) }
     }
 

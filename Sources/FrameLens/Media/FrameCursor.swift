@@ -76,7 +76,7 @@ final class FrameCursor {
         decoder.skipping = skipping
         defer { decoder.skipping = nil }
         if lead == .approximate { isExact = false }
-        try decodeForward(to: target)
+        try advance(to: target)
         guard let found = current else {
             throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
         }
@@ -85,7 +85,9 @@ final class FrameCursor {
         return current!
     }
 
-    private func decodeForward(to target: Int64) throws(MediaError) {
+    /// Decodes on until the current frame is the last at or before `target` (the first frame, if none
+    /// is), keeping the next one as look-ahead.
+    private func advance(to target: Int64) throws(MediaError) {
         while true {
             let next: VideoFrame
             if let pending = lookahead {
@@ -135,7 +137,7 @@ final class FrameCursor {
             isExact = lead == .exact || skipped == nil
             decoder.skipping = skipped
             defer { decoder.skipping = nil }
-            try decodeForward(to: target)
+            try advance(to: target)
             if let found = current, let limit = skipped?.before, found.pts < limit {
                 skipped = nil
                 continue
