@@ -94,7 +94,7 @@ struct FrameAnalyzerTests {
             try await Self.analysis(TestMedia.sample, at: 1, AnalysisOptions(languages: "eng+xyz"))
         } throws: {
             ($0 as? AnalysisError)?.message
-                == "Tesseract language 'xyz' is not installed (installed: eng); install it with: sudo apt-get install tesseract-ocr-xyz"
+                == "Tesseract language 'xyz' is not installed (installed: \(try! TestMedia.installedLanguages())); install it with: sudo apt-get install tesseract-ocr-xyz"
         }
     }
 

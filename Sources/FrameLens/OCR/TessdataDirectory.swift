@@ -36,7 +36,7 @@ public enum TessdataDirectory {
     ///
     /// - Throws: `AnalysisError` `.languageNotInstalled`.
     static func validate(_ languages: String) throws(AnalysisError) -> String {
-        let installed = Set(installedLanguages)
+        let installed = installedLanguages
         let requested = languages.split(separator: "+").map(String.init)
         guard !requested.isEmpty else {
             throw AnalysisError(.languageNotInstalled, "no OCR language given (e.g. --lang eng)")

@@ -64,6 +64,14 @@ enum TestMedia {
         return result.output
     }
 
+    /// The installed Tesseract languages as the tesseract CLI lists them (the oracle), sorted and
+    /// comma-separated, `osd` left out.
+    static func installedLanguages() throws -> String {
+        let result = try Command.run("tesseract", ["--list-langs"])
+        let names = String(decoding: result.output, as: UTF8.self).split(separator: "\n").dropFirst()
+        return names.map(String.init).filter { $0 != "osd" }.sorted().joined(separator: ", ")
+    }
+
     // MARK: - Videos made by ffmpeg
 
     /// 320x240 H.264 with B-frames, 25 fps, 4 s, GOP 50, a picture that changes every frame.
