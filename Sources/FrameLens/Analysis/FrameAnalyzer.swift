@@ -88,8 +88,8 @@ public final class FrameAnalyzer: Sendable {
         let codes = Mutex<[DetectedCode]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0, let engine {
-                let blocks = engine.recognize(
-                    image, in: rectangles, ignoring: options.ignoredRegions, minimumConfidence: options.minimumConfidence)
+                let blocks = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence)
+                    .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
                 text.withLock { $0 = RecognizedText(blocks: blocks) }
             } else if part == 1, options.features.contains(.codes) {

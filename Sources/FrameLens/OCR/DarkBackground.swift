@@ -63,33 +63,15 @@ enum DarkBackground {
         return groups
     }
 
-    /// The rectangle as black text on white: pixels near the area's brightest become black, all else
-    /// (the dark background, and any mid-gray around it) white. Plain inversion would turn a mid-gray
-    /// surround into a frame that Tesseract takes for a picture.
+    /// The rectangle inverted, light text turned dark on a light background. Read it with local
+    /// (Sauvola) binarisation: one global threshold cannot keep both white text on dark blue and dim gray
+    /// text on black, and a mid-gray surround turned darker must not become a frame.
     static func lightTextAsDark(of pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect) -> [UInt8] {
-        var histogram = [Int](repeating: 0, count: 256)
-        for row in 0..<rect.height {
-            let start = (rect.y + row) * bytesPerRow + rect.x
-            for column in 0..<rect.width { histogram[Int(pixels[start + column])] += 1 }
-        }
-        let total = rect.width * rect.height
-        let dark = percentile(histogram, total: total, 0.05)
-        let light = percentile(histogram, total: total, 0.995)
-        let threshold = UInt8(clamping: light - (light - dark) * 35 / 100)
-        var copy = [UInt8](repeating: 255, count: total)
+        var copy = [UInt8](repeating: 255, count: rect.width * rect.height)
         for row in 0..<rect.height {
             let source = (rect.y + row) * bytesPerRow + rect.x
-            for column in 0..<rect.width where pixels[source + column] >= threshold { copy[row * rect.width + column] = 0 }
+            for column in 0..<rect.width { copy[row * rect.width + column] = 255 - pixels[source + column] }
         }
         return copy
-    }
-
-    private static func percentile(_ histogram: [Int], total: Int, _ fraction: Double) -> Int {
-        var count = 0
-        for (value, frequency) in histogram.enumerated() {
-            count += frequency
-            if Double(count) >= fraction * Double(total) { return value }
-        }
-        return 255
     }
 }

@@ -3,8 +3,10 @@ internal import CTesseract
 
 /// One Tesseract engine with its language models loaded; `deinit` ends and deletes it.
 ///
-/// An engine is used by one thread at a time: `EnginePool` hands it out. `@unchecked Sendable` only
-/// so that the pool can move it between the threads that check it out.
+/// This is the only type that talks to Tesseract's C API: it lays out a gray picture and recognises one
+/// as a block of text; `PageReader` decides what to read, at which scale. An engine is used by one
+/// thread at a time: `EnginePool` hands it out. `@unchecked Sendable` only so that the pool can move it
+/// between the threads that check it out.
 final class TesseractEngine: @unchecked Sendable {
     let languages: String
     private let api: OpaquePointer
@@ -17,8 +19,6 @@ final class TesseractEngine: @unchecked Sendable {
         guard let api = TessBaseAPICreate() else {
             throw AnalysisError(.engineFailed, "cannot create a Tesseract engine", operation: "TessBaseAPICreate")
         }
-        self.api = api
-        self.languages = languages
         _ = Self.leptonicaIsQuiet
         TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(api, dataPath, languages) == 0 else {
@@ -26,7 +26,8 @@ final class TesseractEngine: @unchecked Sendable {
             throw AnalysisError(
                 .engineFailed, "Tesseract cannot load '\(languages)' from \(dataPath)", operation: "TessBaseAPIInit3")
         }
-        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+        self.api = api
+        self.languages = languages
     }
 
     deinit {
@@ -41,107 +42,98 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Parallelism comes from the pool (one engine per core); OpenMP threads inside each engine only
     /// contend with each other. libgomp keeps this setting per thread, so it is set on the thread that
-    /// is about to recognise.
+    /// is about to work.
     private static func keepOpenMPSingleThreaded() {
         omp_set_max_active_levels(0)
     }
 
-    /// Recognises the text in some rectangles of a gray image.
-    ///
-    /// - Parameters:
-    ///   - image: the picture, read in place.
-    ///   - rectangles: the parts to read, in image pixels.
-    ///   - minimumConfidence: words below this confidence (0-100) are dropped.
-    ///   - ignoring: parts of the picture whose text is not wanted: dark areas mostly inside them are not
-    ///     re-read as light text.
-    func recognize(
-        _ image: LumaImage, in rectangles: [PixelRect], ignoring ignored: [NormalizedRect], minimumConfidence: Double
-    ) -> [RecognizedBlock] {
+    /// Tesseract's page layout of a picture: its blocks, each with its text lines, in reading order.
+    func layout(of picture: GrayPicture) -> [LayoutBlock] {
         Self.keepOpenMPSingleThreaded()
-        return image.withUnsafeBytes { pixels in
-            rectangles.flatMap { rect -> [RecognizedBlock] in
-                guard rect.width > 0, rect.height > 0 else { return [] }
-                // A region is the same plane seen from its first pixel with the same stride: no copy.
-                // (TessBaseAPISetRectangle misreads full-width bands in Tesseract 5.3.)
-                let origin = pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x
-                var blocks = recognize(
-                    origin, width: rect.width, height: rect.height, bytesPerRow: image.bytesPerRow, at: rect,
-                    image: image, minimumConfidence: minimumConfidence)
-                for dark in DarkBackground.areas(in: pixels, bytesPerRow: image.bytesPerRow, within: rect)
-                where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
-                    let inverted = DarkBackground.lightTextAsDark(of: pixels, bytesPerRow: image.bytesPerRow, rect: dark)
-                    let lightText = inverted.withUnsafeBytes {
-                        recognize(
-                            $0.baseAddress!, width: dark.width, height: dark.height, bytesPerRow: dark.width, at: dark,
-                            image: image, minimumConfidence: minimumConfidence)
-                    }
-                    for block in lightText
-                    where !blocks.contains(where: { $0.bounds.pixels.intersects(block.bounds.pixels) }) {
-                        let position = blocks.firstIndex { $0.bounds.pixels.y > block.bounds.pixels.y } ?? blocks.endIndex
-                        blocks.insert(block, at: position)
-                    }
+        return withImage(picture, mode: PSM_AUTO) {
+            guard let page = TessBaseAPIAnalyseLayout(api) else { return [] }
+            defer { TessPageIteratorDelete(page) }
+            var blocks: [LayoutBlock] = []
+            repeat {
+                if blocks.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 {
+                    guard let bounds = boundingBox(page, RIL_BLOCK) else { continue }
+                    blocks.append(LayoutBlock(
+                        bounds: bounds, isText: Self.isText(TessPageIteratorBlockType(page)), lines: []))
                 }
-                return blocks
-            }
+                if let line = boundingBox(page, RIL_TEXTLINE) { blocks[blocks.count - 1].lines.append(line) }
+            } while TessPageIteratorNext(page, RIL_TEXTLINE) != 0
+            return blocks
         }
     }
 
-    /// Recognises one gray picture that shows `rect` of `image`.
-    private func recognize(
-        _ pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, at rect: PixelRect, image: LumaImage,
-        minimumConfidence: Double
-    ) -> [RecognizedBlock] {
-        TessBaseAPISetImage(
-            api, pixels.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), 1, Int32(bytesPerRow))
-        TessBaseAPISetSourceResolution(api, 96)
-        defer { TessBaseAPIClear(api) }
-        guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        return TesseractLayoutReader(
-            iterator: iterator, image: image, origin: (rect.x, rect.y), minimumConfidence: minimumConfidence
-        ).blocks()
+    /// Recognises a picture as one uniform block of text (no layout analysis: every line is read).
+    ///
+    /// - Returns: its lines of words, top to bottom, with boxes in the picture's own pixels.
+    func recognizeBlock(_ picture: GrayPicture) -> [[EngineWord]] {
+        Self.keepOpenMPSingleThreaded()
+        return withImage(picture, mode: PSM_SINGLE_BLOCK) {
+            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
+            defer { TessResultIteratorDelete(iterator) }
+            let page = TessResultIteratorGetPageIterator(iterator)
+            var lines: [[EngineWord]] = []
+            repeat {
+                guard let bounds = boundingBox(page, RIL_WORD), let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD)
+                else { continue }
+                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                TessDeleteText(cText)
+                guard !text.isEmpty else { continue }
+                if lines.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { lines.append([]) }
+                lines[lines.count - 1].append(EngineWord(
+                    text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)), bounds: bounds))
+            } while TessPageIteratorNext(page, RIL_WORD) != 0
+            return lines.filter { !$0.isEmpty }
+        }
+    }
+
+    /// Gives the engine the picture's pixels, in place, for `body`, and clears it afterwards.
+    private func withImage<Result>(_ picture: GrayPicture, mode: TessPageSegMode, _ body: () -> Result) -> Result {
+        picture.withUnsafePixels { pixels, bytesPerRow in
+            TessBaseAPISetPageSegMode(api, mode)
+            TessBaseAPISetImage(
+                api, pixels.assumingMemoryBound(to: UInt8.self), Int32(picture.width), Int32(picture.height), 1,
+                Int32(bytesPerRow))
+            TessBaseAPISetSourceResolution(api, 96)
+            TessBaseAPISetVariable(api, "thresholding_method", picture.needsLocalThreshold ? "2" : "0")
+            defer { TessBaseAPIClear(api) }
+            return body()
+        }
+    }
+
+    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0, right > left, bottom > top
+        else { return nil }
+        return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
+    private static func isText(_ type: TessPolyBlockType) -> Bool {
+        switch type {
+        case PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_TABLE, PT_CAPTION_TEXT, PT_EQUATION,
+             PT_INLINE_EQUATION, PT_VERTICAL_TEXT:
+            true
+        default:
+            false
+        }
     }
 }
 
-/// Walks Tesseract's result word by word, grouping words into lines and lines into blocks.
-private struct TesseractLayoutReader {
-    let iterator: OpaquePointer
-    let image: LumaImage
-    /// Where the recognised region starts in the image.
-    let origin: (x: Int, y: Int)
-    let minimumConfidence: Double
+/// A block of Tesseract's page layout, in the laid-out picture's pixels.
+struct LayoutBlock: Equatable {
+    var bounds: PixelRect
+    /// Whether Tesseract took it for text (not a picture, a rule or noise).
+    var isText: Bool
+    /// Its text lines' boxes, top to bottom.
+    var lines: [PixelRect]
+}
 
-    func blocks() -> [RecognizedBlock] {
-        let page = TessResultIteratorGetPageIterator(iterator)
-        var blocks: [[[RecognizedWord]]] = []
-        repeat {
-            guard let word = word(page) else { continue }
-            if blocks.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { blocks.append([]) }
-            if blocks[blocks.count - 1].isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
-                blocks[blocks.count - 1].append([])
-            }
-            blocks[blocks.count - 1][blocks[blocks.count - 1].count - 1].append(word)
-        } while TessPageIteratorNext(page, RIL_WORD) != 0
-        return blocks.compactMap(block)
-    }
-
-    private func word(_ page: OpaquePointer?) -> RecognizedWord? {
-        guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { return nil }
-        defer { TessDeleteText(cText) }
-        let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-        let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-        guard !text.isEmpty, confidence >= minimumConfidence else { return nil }
-        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-        guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { return nil }
-        let rect = PixelRect(
-            x: origin.x + Int(left), y: origin.y + Int(top), width: Int(right - left), height: Int(bottom - top))
-        return RecognizedWord(text: text, confidence: confidence, bounds: image.bounds(rect))
-    }
-
-    private func block(_ lines: [[RecognizedWord]]) -> RecognizedBlock? {
-        let recognized = lines.filter { !$0.isEmpty }.map { words in
-            RecognizedLine(words: BulletMarker.isMarker(words) ? Array(words.dropFirst()) : words)
-        }
-        return recognized.isEmpty ? nil : RecognizedBlock(lines: recognized)
-    }
+/// A word as the engine read it, in the recognised picture's pixels; confidence 0-100.
+struct EngineWord {
+    let text: String
+    let confidence: Double
+    let bounds: PixelRect
 }

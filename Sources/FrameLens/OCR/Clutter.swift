@@ -1,0 +1,65 @@
+/// What OCR reads in the texture of a picture rather than in text: a QR code's modules, a slide's
+/// navigation dots, box borders read as `|` or `}`, a photo's edges. Tesseract reads them with low
+/// confidence or as words that cannot be text: symbols at a line's ends and lines of them are left out.
+enum Clutter {
+    /// A line whose mean confidence is below this is noise.
+    static let lineConfidence = 40.0
+    /// A word of symbols alone at either end of a line, read with less confidence than this, is a border.
+    static let borderConfidence = 60.0
+
+    /// A line of mostly circle-like glyphs read with less confidence than this is a row of dots.
+    static let dotsConfidence = 80.0
+
+    /// Glyphs that circles, dots and bullets are read as.
+    private static let circleLike: Set<Character> = ["o", "O", "0", "@", "®", "©", "°", "•", "●", "○", "◦", "·"]
+
+    /// The words of a line that are text, or nil when the line is clutter.
+    static func text(of words: [RecognizedWord]) -> [RecognizedWord]? {
+        var kept = words
+        while let first = kept.first, isBorder(first) { kept.removeFirst() }
+        while let last = kept.last, isBorder(last) { kept.removeLast() }
+        kept = withoutBorderGlyphs(kept)
+        guard !kept.isEmpty else { return nil }
+        let confidence = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
+        let characters = kept.map(\.text).joined()
+        guard confidence >= lineConfidence,
+              characters.count > 2 || characters.contains(where: { $0.isLetter || $0.isNumber }),
+              !isRowOfDots(characters, confidence: confidence)
+        else { return nil }
+        return kept
+    }
+
+    /// Navigation dots, bullets and rings read as `O0@0000 oO`: mostly circle-like glyphs, and not read
+    /// with the confidence of a row of numbers.
+    private static func isRowOfDots(_ characters: String, confidence: Double) -> Bool {
+        let circles = characters.filter(circleLike.contains).count
+        return Double(circles) >= 0.7 * Double(characters.count)
+            && (confidence < dotsConfidence || characters.contains { !$0.isNumber && !circleLike.contains($0) })
+    }
+
+    /// A box's edge read as a glyph glued to the first or last word: `|`, or a bracket the line never
+    /// opens or closes.
+    private static func withoutBorderGlyphs(_ words: [RecognizedWord]) -> [RecognizedWord] {
+        guard !words.isEmpty else { return words }
+        let line = words.map(\.text).joined(separator: " ")
+        func isEdge(_ glyph: Character, opening: Bool) -> Bool {
+            if glyph == "|" { return true }
+            let pairs: [(open: Character, close: Character)] = [("(", ")"), ("[", "]"), ("{", "}")]
+            guard let pair = pairs.first(where: { (opening ? $0.open : $0.close) == glyph }) else { return false }
+            let opens = line.filter { $0 == pair.open }.count, closes = line.filter { $0 == pair.close }.count
+            return opening ? opens > closes : closes > opens
+        }
+        var texts = words.map(\.text)
+        if texts[0].count > 1, let glyph = texts[0].first, isEdge(glyph, opening: true) { texts[0].removeFirst() }
+        if let last = texts.indices.last, texts[last].count > 1, let glyph = texts[last].last, isEdge(glyph, opening: false) {
+            texts[last].removeLast()
+        }
+        return zip(words, texts).map { word, text in
+            word.text == text ? word : RecognizedWord(text: text, confidence: word.confidence, bounds: word.bounds)
+        }
+    }
+
+    private static func isBorder(_ word: RecognizedWord) -> Bool {
+        word.confidence < borderConfidence && !word.text.contains { $0.isLetter || $0.isNumber }
+    }
+}

@@ -1,0 +1,116 @@
+/// A gray picture for the OCR engine, and where it lies on the analysed image: a part of the image read
+/// in place, or an owned copy of a part (scaled up, or light text turned dark).
+struct GrayPicture {
+    private enum Pixels {
+        /// The image's own pixels, from `origin`, with its stride.
+        case inPlace(LumaImage)
+        /// Tightly packed rows.
+        case owned([UInt8])
+    }
+
+    private let pixels: Pixels
+    let width: Int
+    let height: Int
+    /// The image pixel this picture's top-left corner shows.
+    let origin: (x: Int, y: Int)
+    /// Picture pixels per image pixel.
+    let scale: Double
+    /// Whether the picture needs local (Sauvola) binarisation rather than one global threshold.
+    var needsLocalThreshold = false
+
+    /// A rectangle of `image`, read in place.
+    init(_ image: LumaImage, _ rect: PixelRect) {
+        pixels = .inPlace(image)
+        width = rect.width
+        height = rect.height
+        origin = (rect.x, rect.y)
+        scale = 1
+    }
+
+    /// Owned pixels (`width * height`, packed) that show `rect` of the image at `scale`.
+    init(owned bytes: [UInt8], width: Int, height: Int, showing rect: PixelRect, scale: Double) {
+        precondition(bytes.count == width * height, "pixel count does not match the size")
+        pixels = .owned(bytes)
+        self.width = width
+        self.height = height
+        origin = (rect.x, rect.y)
+        self.scale = scale
+    }
+
+    /// The part of this picture that shows `rect` of the image, `scale` times larger than the image; in
+    /// place when nothing changes but the bounds.
+    func part(_ rect: PixelRect, scale newScale: Double) -> GrayPicture {
+        let local = PixelRect(
+            x: Int((Double(rect.x - origin.x) * scale).rounded()), y: Int((Double(rect.y - origin.y) * scale).rounded()),
+            width: Int((Double(rect.width) * scale).rounded()), height: Int((Double(rect.height) * scale).rounded()))
+            .clamped(width: width, height: height)
+        if case .inPlace(let image) = pixels, newScale == scale {
+            var part = GrayPicture(image, PixelRect(x: origin.x + local.x, y: origin.y + local.y, width: local.width, height: local.height))
+            part.needsLocalThreshold = needsLocalThreshold
+            return part
+        }
+        var crop = [UInt8](repeating: 0, count: local.width * local.height)
+        withUnsafePixels { source, bytesPerRow in
+            for row in 0..<local.height {
+                let start = (local.y + row) * bytesPerRow + local.x
+                for column in 0..<local.width { crop[row * local.width + column] = source.load(fromByteOffset: start + column, as: UInt8.self) }
+            }
+        }
+        let factor = newScale / scale
+        let size = (width: max(1, Int((Double(local.width) * factor).rounded())), height: max(1, Int((Double(local.height) * factor).rounded())))
+        let shown = imageRect(local)
+        let image = PixelImage(width: local.width, height: local.height, format: .gray8, pixels: crop)
+        var part =
+            if factor != 1, let scaled = try? FrameRenderer.scale(image, to: size) {
+                GrayPicture(owned: scaled.pixels, width: size.width, height: size.height, showing: shown, scale: newScale)
+            } else {
+                GrayPicture(owned: crop, width: local.width, height: local.height, showing: shown, scale: scale)
+            }
+        part.needsLocalThreshold = needsLocalThreshold
+        return part
+    }
+
+    /// A rectangle of this picture's pixels as image pixels.
+    func imageRect(_ local: PixelRect) -> PixelRect {
+        let left = origin.x + Int((Double(local.x) / scale).rounded(.down))
+        let top = origin.y + Int((Double(local.y) / scale).rounded(.down))
+        let right = origin.x + Int((Double(local.x + local.width) / scale).rounded(.up))
+        let bottom = origin.y + Int((Double(local.y + local.height) / scale).rounded(.up))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Calls `body` with the first pixel and the bytes between rows. Do not escape the pointer.
+    func withUnsafePixels<Result>(_ body: (UnsafeRawPointer, Int) -> Result) -> Result {
+        switch pixels {
+        case .inPlace(let image):
+            image.withUnsafeBytes { bytes in
+                body(bytes.baseAddress! + origin.y * image.bytesPerRow + origin.x, image.bytesPerRow)
+            }
+        case .owned(let bytes):
+            bytes.withUnsafeBytes { body($0.baseAddress!, width) }
+        }
+    }
+}
+
+extension PixelRect {
+    /// The part of this rectangle inside a `width` x `height` picture.
+    func clamped(width: Int, height: Int) -> PixelRect {
+        let left = max(0, min(width, x))
+        let top = max(0, min(height, y))
+        let right = max(left, min(width, x + self.width))
+        let bottom = max(top, min(height, y + self.height))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// This rectangle grown by `margin` on every side.
+    func expanded(by margin: Int) -> PixelRect {
+        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x), top = min(y, other.y)
+        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

@@ -1,0 +1,86 @@
+/// Reads the text of a gray image: lays each region out, reads every part of the plan (`ReadingPlan`) at
+/// its scale, then reads light text on dark backgrounds (`DarkBackground`) the same way.
+struct PageReader {
+    let engine: TesseractEngine
+    let image: LumaImage
+    /// Words below this confidence (0-100) are dropped.
+    let minimumConfidence: Double
+
+    /// Recognises the text in some rectangles of the image.
+    ///
+    /// - Parameters:
+    ///   - rectangles: the parts to read, in image pixels.
+    ///   - ignored: parts of the picture whose text is not wanted: dark areas mostly inside them are not
+    ///     re-read as light text.
+    func read(_ rectangles: [PixelRect], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
+        rectangles.flatMap { rect -> [RecognizedBlock] in
+            guard rect.width > 0, rect.height > 0 else { return [] }
+            var blocks = read(GrayPicture(image, rect))
+            let darkAreas = image.withUnsafeBytes {
+                DarkBackground.areas(in: $0, bytesPerRow: image.bytesPerRow, within: rect)
+            }
+            for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
+                let inverted = image.withUnsafeBytes {
+                    DarkBackground.lightTextAsDark(of: $0, bytesPerRow: image.bytesPerRow, rect: dark)
+                }
+                var picture = GrayPicture(owned: inverted, width: dark.width, height: dark.height, showing: dark, scale: 1)
+                picture.needsLocalThreshold = true
+                let light = read(picture)
+                blocks = Self.merge(blocks, light)
+            }
+            return blocks
+        }
+    }
+
+    /// Lays a picture out and reads each part of its plan as a block.
+    private func read(_ picture: GrayPicture) -> [RecognizedBlock] {
+        let units = ReadingPlan.units(engine.layout(of: picture), width: picture.width, height: picture.height)
+        return units.reduce(into: []) { blocks, unit in
+            guard let block = read(unit, of: picture) else { return }
+            // Neighbouring parts overlap by their margins: a line read twice is kept once.
+            blocks = Self.merge(blocks, [block], keepingOrder: true)
+        }
+    }
+
+    /// Reads one part of a picture's plan as a block.
+    private func read(_ unit: ReadingPlan.Unit, of picture: GrayPicture) -> RecognizedBlock? {
+        let part = picture.part(picture.imageRect(unit.bounds), scale: picture.scale * unit.scale)
+        let lines = engine.recognizeBlock(part).compactMap { words -> RecognizedLine? in
+            let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
+                RecognizedWord(text: word.text, confidence: word.confidence, bounds: image.bounds(part.imageRect(word.bounds)))
+            }
+            guard let text = Clutter.text(of: kept) else { return nil }
+            return RecognizedLine(words: BulletMarker.isMarker(text) ? Array(text.dropFirst()) : text)
+        }
+        return lines.isEmpty ? nil : RecognizedBlock(lines: lines)
+    }
+
+    /// Two readings of overlapping parts: where a line of one overlaps a line of the other, the line that
+    /// reads more (characters weighted by confidence) stays; the blocks of the second go where they
+    /// belong from top to bottom, or after the first's when `keepingOrder`.
+    static func merge(_ first: [RecognizedBlock], _ second: [RecognizedBlock], keepingOrder: Bool = false) -> [RecognizedBlock] {
+        func weight(_ line: RecognizedLine) -> Double {
+            line.words.reduce(0) { $0 + $1.confidence * Double($1.text.count) }
+        }
+        func keeping(_ blocks: [RecognizedBlock], against others: [RecognizedBlock], onTie keep: Bool) -> [RecognizedBlock] {
+            let rivals = others.flatMap(\.lines)
+            return blocks.compactMap { block in
+                let kept = block.lines.filter { line in
+                    !rivals.contains { rival in
+                        rival.bounds.pixels.overlapsMostly(line.bounds.pixels)
+                            && (weight(rival) > weight(line) || (weight(rival) == weight(line) && !keep))
+                    }
+                }
+                if kept.count == block.lines.count { return block }
+                return kept.isEmpty ? nil : RecognizedBlock(lines: kept)
+            }
+        }
+        var merged = keeping(first, against: second, onTie: true)
+        for block in keeping(second, against: first, onTie: false) {
+            let position = keepingOrder ? merged.endIndex
+                : merged.firstIndex { $0.bounds.pixels.y > block.bounds.pixels.y } ?? merged.endIndex
+            merged.insert(block, at: position)
+        }
+        return merged
+    }
+}
