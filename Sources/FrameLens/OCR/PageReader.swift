@@ -42,17 +42,41 @@ struct PageReader {
         }
     }
 
-    /// Reads one part of a picture's plan as a block.
+    /// Reads one unit of a picture's plan as a block: its part, or its columns with their lines in rows.
     private func read(_ unit: ReadingPlan.Unit, of picture: GrayPicture) -> RecognizedBlock? {
-        let part = picture.part(picture.imageRect(unit.bounds), scale: picture.scale * unit.scale)
-        let lines = engine.recognizeBlock(part).compactMap { words -> RecognizedLine? in
+        let columns = unit.parts.map { read(part: $0, of: picture, scale: unit.scale) }
+        let lines = unit.isTable ? Self.inRows(columns.flatMap { $0 }) : columns.flatMap { $0 }
+        return lines.isEmpty ? nil : RecognizedBlock(lines: lines)
+    }
+
+    /// The lines of one part of a picture, read as a uniform block `scale` times larger.
+    private func read(part rect: PixelRect, of picture: GrayPicture, scale: Double) -> [RecognizedLine] {
+        let part = picture.part(picture.imageRect(rect), scale: picture.scale * scale)
+        return engine.recognizeBlock(part).compactMap { words -> RecognizedLine? in
             let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
                 RecognizedWord(text: word.text, confidence: word.confidence, bounds: image.bounds(part.imageRect(word.bounds)))
             }
             guard let text = Clutter.text(of: kept) else { return nil }
             return RecognizedLine(words: BulletMarker.isMarker(text) ? Array(text.dropFirst()) : text)
         }
-        return lines.isEmpty ? nil : RecognizedBlock(lines: lines)
+    }
+
+    /// A table's lines in rows, top to bottom, each row left to right: a line whose middle lies within
+    /// half a line of a row's first line joins that row.
+    static func inRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        let byMiddle = lines.sorted { $0.bounds.pixels.y + $0.bounds.pixels.height / 2 < $1.bounds.pixels.y + $1.bounds.pixels.height / 2 }
+        var rows: [[RecognizedLine]] = []
+        for line in byMiddle {
+            let middle = line.bounds.pixels.y + line.bounds.pixels.height / 2
+            if let first = rows.last?.first,
+               abs(middle - (first.bounds.pixels.y + first.bounds.pixels.height / 2))
+                   <= min(first.bounds.pixels.height, line.bounds.pixels.height) / 2 {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.bounds.pixels.x < $1.bounds.pixels.x } }
     }
 
     /// Two readings of overlapping parts: where a line of one overlaps a line of the other, the line that

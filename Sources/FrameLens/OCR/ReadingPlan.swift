@@ -2,18 +2,21 @@
 ///
 /// Tesseract's page layout finds the blocks, but it only says where text is, not what is read: blocks
 /// that touch (a paragraph the layout cut into pieces, as it does with Hangul) are read together as one
-/// uniform block, which keeps every line; blocks that stand side by side with their lines in rows (a
-/// table) are read as one block, row by row, as a person reads a table; columns of prose apart from
-/// each other stay apart. Small text is scaled up to the line height Tesseract reads best.
+/// uniform block, which keeps every line; columns of prose apart from each other stay apart; and
+/// columns whose lines stand in common rows (a table) are read column by column, and their lines put in
+/// rows, as a person reads a table. Small text is scaled up to the line height Tesseract reads best.
 enum ReadingPlan {
-    /// A part of the picture to read as one block.
+    /// What to read together: one part, or the columns of a table.
     struct Unit: Equatable {
-        /// Where it is, in the laid-out picture's pixels.
-        var bounds: PixelRect
-        /// Its text lines' boxes.
+        /// The parts to read, each as one block, in the laid-out picture's pixels.
+        var parts: [PixelRect]
+        /// The text lines' boxes, as the layout found them.
         var lines: [PixelRect]
         /// How much larger to read it.
         var scale: Double
+
+        /// Whether its lines are put in rows across its parts (a table's columns).
+        var isTable: Bool { parts.count > 1 }
     }
 
     /// The line height (ascender to descender) Tesseract reads best: an x-height of about 24 pixels.
@@ -23,42 +26,52 @@ enum ReadingPlan {
 
     /// The parts of a picture to read, in reading order.
     static func units(_ layout: [LayoutBlock], width: Int, height: Int) -> [Unit] {
-        var groups = layout.filter { $0.isText && !$0.lines.isEmpty }.map { [$0] }
-        var merged = true
-        while merged {
-            merged = false
-            search: for first in groups.indices {
-                for second in groups.indices
-                where second > first && (touch(groups[first], groups[second]) || formRows(groups[first], groups[second])) {
-                    groups[first] += groups.remove(at: second)
-                    merged = true
-                    break search
-                }
-            }
-        }
-        return groups.map { blocks in
-            let lines = blocks.flatMap(\.lines).sorted { $0.y < $1.y }
-            let bounds = blocks.dropFirst().reduce(blocks[0].bounds) { $0.union($1.bounds) }
+        let areas = grouped(layout.filter { $0.isText && !$0.lines.isEmpty }.map { [$0] }, by: touch)
+        return grouped(areas.map { [$0] }, by: { formRows($0.flatMap { $0 }, $1.flatMap { $0 }) }).map { columns in
+            let lines = columns.flatMap { $0.flatMap(\.lines) }
             let lineHeight = Double(median(lines.map(\.height)))
             let scale = lineHeight < 0.75 * bestLineHeight
                 ? min(largestScale, (bestLineHeight / max(1, lineHeight) * 4).rounded() / 4) : 1
             // The layout's boxes can miss a line's ascenders, or a whole first line (Hangul): a line's
             // height above and below, half of it at the sides.
             let side = max(4, Int(lineHeight / 2)), above = max(4, Int(lineHeight))
-            let grown = PixelRect(
-                x: bounds.x - side, y: bounds.y - above, width: bounds.width + 2 * side, height: bounds.height + 2 * above)
-            return Unit(bounds: grown.clamped(width: width, height: height), lines: lines, scale: scale)
+            let parts = columns.map { blocks in
+                let bounds = blocks.dropFirst().reduce(blocks[0].bounds) { $0.union($1.bounds) }
+                return PixelRect(
+                    x: bounds.x - side, y: bounds.y - above, width: bounds.width + 2 * side,
+                    height: bounds.height + 2 * above
+                ).clamped(width: width, height: height)
+            }
+            return Unit(parts: parts, lines: lines.sorted { $0.y < $1.y }, scale: scale)
         }
     }
 
-    /// Whether two groups of blocks touch, or overlap, once each is grown by half its line height.
+    /// Groups joined, in the order of their first members, wherever `belong` says two belong together.
+    private static func grouped<Item>(_ groups: [[Item]], by belong: ([Item], [Item]) -> Bool) -> [[Item]] {
+        var groups = groups
+        var merged = true
+        while merged {
+            merged = false
+            search: for first in groups.indices {
+                for second in groups.indices where second > first && belong(groups[first], groups[second]) {
+                    groups[first] += groups.remove(at: second)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return groups
+    }
+
+    /// Whether two groups of blocks touch: apart by less than a line's height (a table's cells, or a
+    /// paragraph cut in pieces; the columns of a slide's prose stand further apart).
     static func touch(_ first: [LayoutBlock], _ second: [LayoutBlock]) -> Bool {
-        let margin = max(2, min(lineHeight(first), lineHeight(second)) / 2)
+        let height = max(2, min(lineHeight(first), lineHeight(second)))
         return first.contains { a in
             second.contains { b in
-                let grown = a.bounds.expanded(by: margin)
-                return grown.x < b.bounds.x + b.bounds.width + margin && b.bounds.x - margin < grown.x + grown.width
-                    && grown.y < b.bounds.y + b.bounds.height + margin && b.bounds.y - margin < grown.y + grown.height
+                let across = max(a.bounds.x, b.bounds.x) - min(a.bounds.x + a.bounds.width, b.bounds.x + b.bounds.width)
+                let down = max(a.bounds.y, b.bounds.y) - min(a.bounds.y + a.bounds.height, b.bounds.y + b.bounds.height)
+                return across < height && down < height
             }
         }
     }
