@@ -146,6 +146,17 @@ struct GrabCommandTests {
         #expect(result.text.split(separator: "\n").contains("eng"))
     }
 
+    @Test func aBrokenLanguageModelIsALanguageErrorNotACrash() throws {
+        // An empty eng.traineddata: Tesseract fails to initialise, and the engine is freed once.
+        let models = TestMedia.path("tessdata")
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: models + "/eng.traineddata", contents: Data())
+        let result = try Command.run(
+            Command.framelens, ["grab", TestMedia.sample, "--at", "1"], environment: ["TESSDATA_PREFIX": models])
+        #expect(result.status == 10)
+        #expect(result.errorText == "framelens: Tesseract cannot load 'eng' from \(models)\n")
+    }
+
     @Test func namesThePackageForAMissingLanguage() throws {
         let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1", "--lang", "qaa"])
         #expect(result.status == 10)
