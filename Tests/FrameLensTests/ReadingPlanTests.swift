@@ -23,29 +23,17 @@ struct ReadingPlanTests {
         #expect(units[0].parts.map(\.x) == [80, 580])
     }
 
-    @Test func readsBlocksThatTouchAsOne() {
-        // A paragraph the layout cut in pieces: the pieces touch, and are read as one uniform block.
+    @Test func readsPiecesOfTheSameLinesAsOne() {
+        // A paragraph the layout cut in pieces side by side (as it does with Hangul): one uniform block.
+        // A block below stays apart, and so does a column a gutter away.
         let left = Self.block(x: 100, width: 400, tops: [300, 340], height: 30)
         let right = Self.block(x: 505, width: 600, tops: [300, 340], height: 30)
-        let below = Self.block(x: 100, width: 300, tops: [380], height: 30)
-        let units = ReadingPlan.units([left, right, below], width: 1920, height: 1080)
-        #expect(units.count == 1)
-        #expect(!units[0].isTable)
-        #expect(units[0].parts == [PixelRect(x: 85, y: 270, width: 1035, height: 170)])
-    }
-
-    @Test func readsColumnsOfProseApart() {
-        // Side by side, but the lines of the two columns do not share rows.
-        let left = Self.block(x: 100, width: 700, tops: [300, 350, 400, 450], height: 30)
-        let right = Self.block(x: 1000, width: 700, tops: [325, 375, 425, 475], height: 30)
-        #expect(ReadingPlan.units([left, right], width: 1920, height: 1080).count == 2)
-    }
-
-    @Test func readsStackedBlocksApartInLayoutOrder() {
-        let title = Self.block(x: 100, width: 900, tops: [80], height: 70)
-        let body = Self.block(x: 100, width: 1200, tops: [300, 360], height: 40)
-        let units = ReadingPlan.units([title, body], width: 1920, height: 1080)
-        #expect(units.map(\.lines.count) == [1, 2])
+        let below = Self.block(x: 100, width: 300, tops: [390], height: 30)
+        let column = Self.block(x: 1140, width: 300, tops: [322], height: 30)
+        let units = ReadingPlan.units([left, right, below, column], width: 1920, height: 1080)
+        #expect(units.map(\.parts.count) == [1, 1, 1])
+        #expect(units[0].parts == [PixelRect(x: 85, y: 270, width: 1035, height: 130)])
+        #expect(units[0].lines.count == 4)
     }
 
     @Test func scalesSmallTextUpToTheLineHeightTesseractReadsBest() {

@@ -1,6 +1,7 @@
 /// What OCR reads in the texture of a picture rather than in text: a QR code's modules, a slide's
 /// navigation dots, box borders read as `|` or `}`, a photo's edges. Tesseract reads them with low
-/// confidence or as words that cannot be text: symbols at a line's ends and lines of them are left out.
+/// confidence or as words that cannot be text: symbols at a line's ends, and lines that are mostly
+/// symbols, dots or uncertain are left out.
 enum Clutter {
     /// A line whose mean confidence is below this is noise.
     static let lineConfidence = 40.0
@@ -24,7 +25,8 @@ enum Clutter {
         let characters = kept.map(\.text).joined()
         guard confidence >= lineConfidence,
               characters.count > 2 || characters.contains(where: { $0.isLetter || $0.isNumber }),
-              !isRowOfDots(characters, confidence: confidence)
+              !isRowOfDots(characters, confidence: confidence),
+              kept.filter(isSymbols).count * 2 <= kept.count
         else { return nil }
         return kept
     }
@@ -60,6 +62,11 @@ enum Clutter {
     }
 
     private static func isBorder(_ word: RecognizedWord) -> Bool {
-        word.confidence < borderConfidence && !word.text.contains { $0.isLetter || $0.isNumber }
+        word.confidence < borderConfidence && isSymbols(word)
+    }
+
+    /// A word with no letter and no digit (`~~`, `*`, `|`).
+    private static func isSymbols(_ word: RecognizedWord) -> Bool {
+        !word.text.contains { $0.isLetter || $0.isNumber }
     }
 }

@@ -63,15 +63,15 @@ enum ReadingPlan {
         return groups
     }
 
-    /// Whether two groups of blocks touch: apart by less than a line's height (a table's cells, or a
-    /// paragraph cut in pieces; the columns of a slide's prose stand further apart).
+    /// Whether two groups of blocks are pieces of the same lines: side by side in the same rows, apart by
+    /// less than half a line's height (a space between words, not a column's gutter).
     static func touch(_ first: [LayoutBlock], _ second: [LayoutBlock]) -> Bool {
         let height = max(2, min(lineHeight(first), lineHeight(second)))
         return first.contains { a in
             second.contains { b in
                 let across = max(a.bounds.x, b.bounds.x) - min(a.bounds.x + a.bounds.width, b.bounds.x + b.bounds.width)
-                let down = max(a.bounds.y, b.bounds.y) - min(a.bounds.y + a.bounds.height, b.bounds.y + b.bounds.height)
-                return across < height && down < height
+                let overlap = min(a.bounds.y + a.bounds.height, b.bounds.y + b.bounds.height) - max(a.bounds.y, b.bounds.y)
+                return across * 2 < height && overlap * 2 >= min(a.bounds.height, b.bounds.height)
             }
         }
     }
