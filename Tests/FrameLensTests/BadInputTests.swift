@@ -50,6 +50,8 @@ struct BadInputTests {
              message: "framelens: time 00:01:00.500 is past the end of the video (00:01:00.000)"),
         Case(name: "unreadable time", video: { TestMedia.sample }, time: "ten", status: 7,
              message: "framelens: time 'ten' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)"),
+        Case(name: "time too large for any clock", video: { TestMedia.sample }, time: "9300000000000000", status: 7,
+             message: "framelens: time '9300000000000000' is too large (at most 1000000000 seconds)"),
     ]
 
     @Test(arguments: cases)
@@ -62,6 +64,15 @@ struct BadInputTests {
         #expect(result.errorText.hasPrefix("framelens: "))
         #expect(result.errorText.contains(bad.message), "\(result.errorText)")
         #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func grabAndIndexRefuseATimeTooLargeForAnyClock() throws {
+        for arguments in [["grab", TestMedia.sample, "--at", "9300000000000000"],
+                          ["index", TestMedia.sample, "--from", "9300000000000000", "-o", TestMedia.path("i.srt")]] {
+            let result = try Command.framelens(arguments)
+            #expect(result.status == 7, "\(arguments[0]): \(result.errorText)")
+            #expect(result.errorText.hasSuffix("'9300000000000000' is too large (at most 1000000000 seconds)\n"), "\(result.errorText)")
+        }
     }
 
     @Test func unwritableOutputLeavesNothingBehind() throws {

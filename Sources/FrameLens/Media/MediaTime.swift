@@ -2,6 +2,10 @@ import Foundation
 
 /// Parses and prints the times users type: seconds (`12.5`), `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
 public enum MediaTime {
+    /// The largest time accepted: about 31 years, far past any video, and far inside every integer clock
+    /// FFmpeg and FrameLens convert it to.
+    static let largest = 1_000_000_000.0
+
     /// Parses a time given as seconds, `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
     ///
     /// - Returns: the time in seconds, rounded to the microsecond.
@@ -22,6 +26,9 @@ public enum MediaTime {
             if index > 0 && value >= 60 { throw invalid(text) }
             seconds = seconds * 60 + value
         }
+        guard seconds <= largest else {
+            throw MediaError(.invalidTime, "time '\(text)' is too large (at most \(Int(largest)) seconds)")
+        }
         return (seconds * 1_000_000).rounded() / 1_000_000
     }
 
@@ -33,7 +40,7 @@ public enum MediaTime {
     public static func clock(
         _ seconds: Double, millisecondSeparator: Character = ".", rounding: FloatingPointRoundingRule = .toNearestOrEven
     ) -> String {
-        let milliseconds = max(0, seconds) * 1000
+        let milliseconds = min(max(0, seconds.isNaN ? 0 : seconds), largest) * 1000
         let totalMilliseconds = Int(rounding == .up ? (milliseconds - 1e-6).rounded(.up) : milliseconds.rounded(rounding))
         let hours = totalMilliseconds / 3_600_000
         let minutes = totalMilliseconds / 60_000 % 60
