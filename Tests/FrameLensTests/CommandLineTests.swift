@@ -157,6 +157,14 @@ struct GrabCommandTests {
         #expect(result.errorText == "framelens: Tesseract cannot load 'eng' from \(models)\n")
     }
 
+    @Test(arguments: ["../../etc/passwd", "eng+", "e ng"])
+    func refusesALanguageNameThatIsNoTesseractCode(_ name: String) throws {
+        let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1", "--lang", name])
+        #expect(result.status == 10)
+        let culprit = name == "eng+" ? "" : name
+        #expect(result.errorText == "framelens: '\(culprit)' is not a Tesseract language name (letters, digits and _, such as eng or chi_sim)\n")
+    }
+
     @Test func namesThePackageForAMissingLanguage() throws {
         let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1", "--lang", "qaa"])
         #expect(result.status == 10)

@@ -37,9 +37,15 @@ public enum TessdataDirectory {
     /// - Throws: `AnalysisError` `.languageNotInstalled`.
     static func validate(_ languages: String) throws(AnalysisError) -> String {
         let installed = installedLanguages
-        let requested = languages.split(separator: "+").map(String.init)
-        guard !requested.isEmpty else {
+        let requested = languages.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard !languages.isEmpty else {
             throw AnalysisError(.languageNotInstalled, "no OCR language given (e.g. --lang eng)")
+        }
+        for language in requested
+        where language.isEmpty || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw AnalysisError(
+                .languageNotInstalled,
+                "'\(language)' is not a Tesseract language name (letters, digits and _, such as eng or chi_sim)")
         }
         for language in requested where !installed.contains(language) {
             let package = "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
