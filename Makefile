@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo test bench samples
+.PHONY: deps build demo test bench bench-accuracy samples
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +21,10 @@ test: deps
 
 bench: build
 	Benchmarks/run.sh
+
+# OCR accuracy on slide decks and burned-in captions (Benchmarks/accuracy/README.md).
+bench-accuracy: build
+	Benchmarks/accuracy/run.sh
 
 samples: deps
 	Samples/make-lecture.sh

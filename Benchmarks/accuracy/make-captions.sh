@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# Makes the caption corpus of the OCR accuracy benchmark (Benchmarks/accuracy/captions.py) from third-party
+# material only, into Benchmarks/out/accuracy/captions/ (or $1):
+#   footage: the real camera clips Debian ships in opencv-doc (/usr/share/doc/opencv-doc/examples/data):
+#            vtest.avi (768x576 street scene, MS-MPEG4v3, 10 fps, 79.5 s) and Megamind.avi (720x528,
+#            MPEG-4 Part 2, 23.976 fps, 11.3 s, looped to 80 s with -stream_loop);
+#   text:    fortunes-min's fortune cookies (/usr/share/games/fortunes/{fortunes,literature,riddles}): the
+#            short ones (at most 80 characters, plain ASCII), split into 1 or 2 balanced lines of at most
+#            40 characters;
+#   timing:  22 captions per SRT, 0.7-4 s long, 7 of the 21 following the previous one with no gap, the
+#            others after a gap of 0.5-3 s; all drawn from a seeded random generator (same corpus every time).
+# Each video's truth is its SRT (NAME.srt beside NAME.mp4/.avi; libass override tags such as {\an8} are not
+# text). manifest.json lists the videos with their source, style, codec, size, frame rate, duration and the
+# --region band(s) that hold their captions.
+#
+# Captions are burned with ffmpeg's subtitles filter (libass, DejaVu Sans) in two styles:
+#   outline: white text, black outline 1.75, no box, no shadow;
+#   box:     yellow text on an opaque dark grey box (BorderStyle=3);
+# and two encodings: H.264 in MP4 at the clip's own size (libx264, crf 23, default GOP), MPEG-4 Part 2 in
+# AVI at 1280x720 (-c:v mpeg4 -q:v 4). megamind-top has a third of its captions at the top ({\an8}).
+#
+# Missing Debian packages are installed (apt-get, as scripts/install-deps.sh does). What is already made
+# is kept: delete a file to remake it, or set CAPTIONS_REBUILD=1 to remake everything.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out=${1:-$repo/Benchmarks/out/accuracy/captions}
+data=/usr/share/doc/opencv-doc/examples/data
+fortunes=/usr/share/games/fortunes
+
+# --- Debian packages: only the missing ones.
+packages=(opencv-doc fortunes-min ffmpeg fonts-dejavu-core python3)
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "Installing: ${missing[*]}" >&2
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The clips may ship gzip-compressed in some package versions: unpack those into the output folder.
+mkdir -p "$out"
+clip() {
+    local name=$1
+    if [[ -f $data/$name ]]; then
+        echo "$data/$name"
+    elif [[ -f $data/$name.gz ]]; then
+        [[ -f $out/src/$name ]] || { mkdir -p "$out/src"; gzip -dc "$data/$name.gz" >"$out/src/$name.part"; mv "$out/src/$name.part" "$out/src/$name"; }
+        echo "$out/src/$name"
+    else
+        echo "error: no $data/$name (opencv-doc)" >&2
+        exit 1
+    fi
+}
+vtest=$(clip vtest.avi)
+megamind=$(clip Megamind.avi)
+
+[[ -n ${CAPTIONS_REBUILD:-} ]] && rm -f "$out"/*.srt "$out"/*.mp4 "$out"/*.avi "$out"/manifest.json
+
+# --- The SRTs: python3 (standard library), seeded.
+# make_srt NAME SEED DURATION TOP_FRACTION
+make_srt() {
+    local name=$1 seed=$2 duration=$3 top=$4
+    [[ -f $out/$name.srt ]] && return 0
+    python3 - "$fortunes" "$out/$name.srt" "$seed" "$duration" "$top" <<'PY'
+import os, random, sys
+
+folder, target, seed, duration, top = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5])
+COUNT, ADJACENT, WIDTH = 22, 7, 40
+
+# Every short fortune of the three files, as one line of plain text.
+pool = []
+for book in ("fortunes", "literature", "riddles"):
+    with open(os.path.join(folder, book), encoding="utf-8", errors="replace") as f:
+        for entry in f.read().split("\n%\n"):
+            text = " ".join(entry.split())
+            if not 12 <= len(text) <= 2 * WIDTH or not text.isascii() or not text.isprintable():
+                continue
+            if any(c in text for c in "{}<>\\"):     # libass / SRT markup characters
+                continue
+            pool.append(text)
+pool = sorted(set(pool))
+
+def lines(text):
+    """One line when it fits, else the split at a space that balances two lines of at most WIDTH."""
+    if len(text) <= WIDTH:
+        return [text]
+    best = None
+    for i, c in enumerate(text):
+        if c == " ":
+            a, b = text[:i], text[i + 1:]
+            if len(a) <= WIDTH and len(b) <= WIDTH and (best is None or max(len(a), len(b)) < best[0]):
+                best = (max(len(a), len(b)), [a, b])
+    return best[1] if best else None
+
+rng = random.Random(seed)
+chosen = []
+for text in rng.sample(pool, len(pool)):
+    split = lines(text)
+    if split:
+        chosen.append(split)
+    if len(chosen) == COUNT:
+        break
+
+# Times in centiseconds (ASS's precision); drawn again until the last caption ends 1 s before the end.
+while True:
+    adjacent = set(rng.sample(range(1, COUNT), ADJACENT))
+    t, times = round(rng.uniform(1.0, 2.0), 2), []
+    for i in range(COUNT):
+        if i:
+            t = times[-1][1] if i in adjacent else round(times[-1][1] + rng.uniform(0.5, 3.0), 2)
+        times.append((t, round(t + rng.uniform(0.7, 4.0), 2)))
+    if times[-1][1] <= duration - 1.0:
+        break
+at_top = set(rng.sample(range(COUNT), round(COUNT * top))) if top else set()
+
+def stamp(s):
+    ms = round(s * 1000)
+    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+
+with open(target + ".part", "w", encoding="utf-8") as f:
+    for i, ((start, end), text) in enumerate(zip(times, chosen)):
+        body = "\n".join(text)
+        if i in at_top:
+            body = "{\\an8}" + body
+        f.write(f"{i + 1}\n{stamp(start)} --> {stamp(end)}\n{body}\n\n")
+os.replace(target + ".part", target)
+PY
+}
+
+# --- The videos.
+outline="FontName=DejaVu Sans,PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.75,Shadow=0"
+box="FontName=DejaVu Sans,PrimaryColour=&H0000FFFF,OutlineColour=&H00202020,BackColour=&H00202020,BorderStyle=3,Outline=2,Shadow=0"
+# burn NAME SOURCE SRT STYLE CODEC  (CODEC: h264 = MP4 at the clip's size, mpeg4 = AVI at 1280x720)
+burn() {
+    local name=$1 source=$2 srt=$3 style=$4 codec=$5 ext scale encode
+    case $codec in
+        h264) ext=mp4 scale="" encode=(-c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -movflags +faststart) ;;
+        mpeg4) ext=avi scale="scale=1280:720,setsar=1," encode=(-c:v mpeg4 -q:v 4 -pix_fmt yuv420p) ;;
+    esac
+    local target=$out/$name.$ext
+    [[ -f $target ]] && return 0
+    local style_string
+    [[ $style == outline ]] && style_string=$outline || style_string=$box
+    echo "making $name.$ext" >&2
+    # Looped to 80 s (vtest's 79.5 s too, so every video lasts 80 s); cd so the filter's path is plain.
+    (cd "$out" && ffmpeg -nostdin -v error -y -stream_loop -1 -i "$source" -t 80 -an \
+        -vf "${scale}subtitles=filename=$srt:force_style='$style_string'" \
+        "${encode[@]}" -f "$ext" "$name.part.$ext" && mv "$name.part.$ext" "$name.$ext")
+}
+
+make_srt vtest vtest-captions-1 80 0
+make_srt megamind-top megamind-captions-1 80 0.33
+burn vtest-outline-h264 "$vtest" vtest.srt outline h264
+burn vtest-box-mpeg4 "$vtest" vtest.srt box mpeg4
+burn vtest-outline-mpeg4 "$vtest" vtest.srt outline mpeg4
+burn vtest-box-h264 "$vtest" vtest.srt box h264
+burn megamind-top-h264 "$megamind" megamind-top.srt outline h264
+
+# --- The manifest: what each video is, from ffprobe.
+python3 - "$out" <<'PY'
+import json, os, subprocess, sys
+out = sys.argv[1]
+videos = [
+    # name, file, srt, source, style, codec, regions
+    ("vtest-outline-h264", "vtest-outline-h264.mp4", "vtest.srt", "vtest.avi", "outline", "h264", ["0,0.6,1,0.4"]),
+    ("vtest-box-mpeg4", "vtest-box-mpeg4.avi", "vtest.srt", "vtest.avi", "box", "mpeg4", ["0,0.6,1,0.4"]),
+    ("vtest-outline-mpeg4", "vtest-outline-mpeg4.avi", "vtest.srt", "vtest.avi", "outline", "mpeg4", ["0,0.6,1,0.4"]),
+    ("vtest-box-h264", "vtest-box-h264.mp4", "vtest.srt", "vtest.avi", "box", "h264", ["0,0.6,1,0.4"]),
+    ("megamind-top-h264", "megamind-top-h264.mp4", "megamind-top.srt", "Megamind.avi", "outline", "h264",
+     ["0,0,1,0.4", "0,0.6,1,0.4"]),
+]
+entries = []
+for name, file, srt, source, style, codec, regions in videos:
+    probe = json.loads(subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+         "stream=codec_name,width,height,r_frame_rate,avg_frame_rate:format=duration", "-of", "json",
+         os.path.join(out, file)], check=True, capture_output=True, text=True).stdout)
+    stream = probe["streams"][0]
+    num, den = stream["r_frame_rate"].split("/")
+    entries.append({"name": name, "video": file, "truth": srt, "source": source, "style": style,
+                    "codec": stream["codec_name"], "width": stream["width"], "height": stream["height"],
+                    "fps": int(num) / int(den), "frameRate": stream["r_frame_rate"],
+                    "duration": float(probe["format"]["duration"]), "regions": regions})
+with open(os.path.join(out, "manifest.json"), "w") as f:
+    json.dump({"videos": entries}, f, indent=2)
+    f.write("\n")
+PY
+echo "caption corpus: $out ($(ls "$out"/*.mp4 "$out"/*.avi | wc -l) videos)" >&2

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The OCR accuracy benchmark (make bench-accuracy): builds the corpora that are missing, then measures
+#   slides.py     framelens grab / index against tesseract and RapidOCR on slide decks (make-slides.sh)
+#   captions.py   framelens index against frame-by-frame pipelines on burned-in captions (make-captions.sh),
+#                 when present
+# It does not build framelens: it copies the current release build once, so that a rebuild during the run
+# changes nothing measured. Settings (environment): FRAMELENS, ACC_TOOLS, ACC_ENCODINGS (slides),
+# ACC_VIDEOS (captions), ACC_PARTS (slides,captions: which parts to run; default both); see
+# Benchmarks/accuracy/README.md.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+source_binary=${FRAMELENS:-$root/.build/release/framelens}
+for _ in $(seq 30); do [[ -x $source_binary ]] && break; sleep 2; done # a rebuild may be linking it
+[[ -x $source_binary ]] || { echo "error: no $source_binary; run: make build" >&2; exit 1; }
+cp "$source_binary" "$scratch/framelens"
+export FRAMELENS=$scratch/framelens
+
+echo "== OCR accuracy benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "   machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "   $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(tesseract --version 2>&1 | head -1);" \
+    "zbarimg $(zbarimg --version 2>/dev/null || echo '?')"
+echo "   framelens at $(git -C "$root" describe --always --dirty 2>/dev/null || echo 'unknown commit')" \
+    "(copied from $source_binary)"
+
+parts=,${ACC_PARTS:-slides,captions},
+if [[ $parts == *,slides,* ]]; then
+    echo
+    echo "== Slides: corpus (make-slides.sh)"
+    start=$(date +%s)
+    "$here/make-slides.sh"
+    echo "   ($(($(date +%s) - start)) s)"
+    echo
+    start=$(date +%s)
+    python3 "$here/slides.py"
+    echo "   ($(($(date +%s) - start)) s)"
+fi
+
+if [[ $parts == *,captions,* && -x $here/make-captions.sh && -f $here/captions.py ]]; then
+    echo
+    echo "== Captions: corpus (make-captions.sh)"
+    start=$(date +%s)
+    "$here/make-captions.sh"
+    echo "   ($(($(date +%s) - start)) s)"
+    echo
+    start=$(date +%s)
+    python3 "$here/captions.py"
+    echo "   ($(($(date +%s) - start)) s)"
+fi
