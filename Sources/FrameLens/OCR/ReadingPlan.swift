@@ -80,7 +80,8 @@ enum ReadingPlan {
         median(blocks.flatMap(\.lines).map(\.height))
     }
 
-    /// Whether two groups of blocks stand side by side with their lines in common rows (a table).
+    /// Whether two groups of blocks stand side by side with three lines or more each, most of them in
+    /// common rows (the columns of a table without rules).
     static func formRows(_ first: [LayoutBlock], _ second: [LayoutBlock]) -> Bool {
         let a = first.flatMap(\.lines), b = second.flatMap(\.lines)
         let boundsA = first.dropFirst().reduce(first[0].bounds) { $0.union($1.bounds) }
@@ -89,6 +90,8 @@ enum ReadingPlan {
         let sideBySide = boundsA.x + boundsA.width <= boundsB.x || boundsB.x + boundsB.width <= boundsA.x
         guard sideBySide, Double(overlap) >= 0.5 * Double(min(boundsA.height, boundsB.height)) else { return false }
         let (fewer, more) = a.count <= b.count ? (a, b) : (b, a)
+        // Cells of a line or two side by side are read cell by cell, in the layout's order.
+        guard fewer.count >= 3 else { return false }
         let inRows = fewer.filter { line in
             more.contains { abs(($0.y * 2 + $0.height) - (line.y * 2 + line.height)) <= min($0.height, line.height) }
         }
