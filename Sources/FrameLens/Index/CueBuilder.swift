@@ -20,6 +20,39 @@ enum CueBuilder {
         var changed: [NormalizedRect] = []
     }
 
+    /// The cues of the stretches, and of the captions `CaptionReader` found, in order of their start. Where
+    /// both read the same text at the same time, one is left out: a stretch's reading that lies mostly
+    /// within a caption is that caption read again from one frame (over moving video, poorly); a caption
+    /// that lies within a stretch's larger reading is part of a slide (a bullet revealed, a title).
+    static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
+        let slides = cues(from: segments)
+        let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
+        let keptSlides = slides.filter { slide in
+            guard let bounds = slide.bounds else { return true }
+            return !captions.contains { caption in
+                guard let box = caption.bounds, overlapping(slide, caption) else { return false }
+                return fraction(of: bounds, inside: box) >= 0.5
+            }
+        }
+        let keptCaptions = captions.filter { caption in
+            guard let box = caption.bounds else { return true }
+            return !keptSlides.contains { slide in
+                guard let bounds = slide.bounds, overlapping(slide, caption) else { return false }
+                return fraction(of: box, inside: bounds) >= 0.5
+            }
+        }
+        return (keptSlides + keptCaptions).sorted { $0.start < $1.start }
+    }
+
+    /// The share of `box`'s area inside `other`, slightly enlarged (readings of one text differ a little).
+    private static func fraction(of box: Box, inside other: Box) -> Double {
+        let margin = 0.01
+        let width = min(box.x + box.width, other.x + other.width + margin) - max(box.x, other.x - margin)
+        let height = min(box.y + box.height, other.y + other.height + margin) - max(box.y, other.y - margin)
+        guard width > 0, height > 0, box.width * box.height > 0 else { return 0 }
+        return width * height / (box.width * box.height)
+    }
+
     static func cues(from segments: [Segment]) -> [Cue] {
         var cues: [Cue] = []
         for segment in segments {

@@ -1,0 +1,74 @@
+/// One clean picture of a caption from many frames that show it: each pixel's median over the frames,
+/// and pixels whose value varies across them (the moving picture behind the caption) set to the colour
+/// around the caption (its outline or box), so that the text stands alone.
+struct CaptionConsensus: Sendable {
+    /// Frames kept at most; beyond it every other one is dropped and only every other one is kept on.
+    static let maximumFrames = 24
+    /// A pixel whose middle 80% of values spans more than this varies: it is background.
+    static let varyingSpread = 48
+
+    /// The part of the frame's luma plane held, in coded pixels.
+    let rect: PixelRect
+    private var crops: [[UInt8]] = []
+    private var stride = 1
+    private var offered = 0
+
+    init(rect: PixelRect) {
+        self.rect = rect
+    }
+
+    /// The number of frames held.
+    var count: Int { crops.count }
+
+    /// Offers a frame showing the caption; it is kept when it falls on the current stride.
+    mutating func add(_ frame: VideoFrame) {
+        defer { offered += 1 }
+        guard offered % stride == 0, frame.hasEightBitLumaPlane else { return }
+        let rect = rect
+        crops.append(frame.withUnsafePlane(0) { bytes, bytesPerRow in
+            var crop = [UInt8](repeating: 0, count: rect.width * rect.height)
+            for y in 0..<rect.height {
+                let line = (rect.y + y) * bytesPerRow + rect.x
+                for x in 0..<rect.width { crop[y * rect.width + x] = bytes[line + x] }
+            }
+            return crop
+        })
+        if crops.count >= Self.maximumFrames {
+            crops = crops.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            stride *= 2
+        }
+    }
+
+    /// The clean picture of the held part.
+    func picture() -> [UInt8] {
+        let area = rect.width * rect.height
+        guard !crops.isEmpty else { return [UInt8](repeating: 0, count: area) }
+        var median = [UInt8](repeating: 0, count: area)
+        var varies = [Bool](repeating: false, count: area)
+        var values = [UInt8](repeating: 0, count: crops.count)
+        let low = crops.count / 10
+        let high = crops.count - 1 - low
+        for pixel in 0..<area {
+            for index in crops.indices { values[index] = crops[index][pixel] }
+            values.sort()
+            median[pixel] = values[values.count / 2]
+            varies[pixel] = Int(values[high]) - Int(values[low]) > Self.varyingSpread
+        }
+        // The steady pixels next to varying ones are the caption's border: their median colour is the fill.
+        var border: [Int] = []
+        for y in 0..<rect.height {
+            for x in 0..<rect.width where !varies[y * rect.width + x] {
+                let pixel = y * rect.width + x
+                let left = x > 0 && varies[pixel - 1]
+                let right = x + 1 < rect.width && varies[pixel + 1]
+                let up = y > 0 && varies[pixel - rect.width]
+                let down = y + 1 < rect.height && varies[pixel + rect.width]
+                if left || right || up || down { border.append(Int(median[pixel])) }
+            }
+        }
+        guard !border.isEmpty else { return median }
+        let fill = UInt8(border.sorted()[border.count / 2])
+        for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
+        return median
+    }
+}
