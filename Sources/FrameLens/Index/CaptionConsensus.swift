@@ -1,11 +1,14 @@
 /// One clean picture of a caption from many frames that show it: each pixel's median over the frames,
-/// and pixels whose value varies across them (the moving picture behind the caption) set to the colour
-/// around the caption (its outline or box), so that the text stands alone.
+/// and the background set to the colour around the caption (its outline or box), so that the text stands
+/// alone, dark on light. Background is what varies across the frames (the moving picture behind the caption) and what
+/// the caption's coming left as it was.
 struct CaptionConsensus: Sendable {
     /// Frames kept at most; beyond it every other one is dropped and only every other one is kept on.
     static let maximumFrames = 24
     /// A pixel whose middle 80% of values spans more than this varies: it is background.
     static let varyingSpread = 48
+    /// A pixel within this many levels of its value before the caption came is background.
+    static let unchanged = 32
 
     /// The part of the frame's luma plane held, in coded pixels.
     let rect: PixelRect
@@ -13,8 +16,28 @@ struct CaptionConsensus: Sendable {
     private var stride = 1
     private var offered = 0
 
-    init(rect: PixelRect) {
+    /// The part as the last frame before the caption showed it, if known.
+    private var before: [UInt8]?
+
+    /// - Parameters:
+    ///   - rect: the part of the frame to hold, in coded pixels.
+    ///   - before: the last frame before the caption, if known: what did not change as the caption came
+    ///     is background too.
+    init(rect: PixelRect, before: VideoFrame?) {
         self.rect = rect
+        self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
+    }
+
+    /// The part of the frame's luma plane, copied.
+    private static func crop(_ rect: PixelRect, of frame: VideoFrame) -> [UInt8] {
+        frame.withUnsafePlane(0) { bytes, bytesPerRow in
+            var crop = [UInt8](repeating: 0, count: rect.width * rect.height)
+            for y in 0..<rect.height {
+                let line = (rect.y + y) * bytesPerRow + rect.x
+                for x in 0..<rect.width { crop[y * rect.width + x] = bytes[line + x] }
+            }
+            return crop
+        }
     }
 
     /// The number of frames held.
@@ -24,15 +47,7 @@ struct CaptionConsensus: Sendable {
     mutating func add(_ frame: VideoFrame) {
         defer { offered += 1 }
         guard offered % stride == 0, frame.hasEightBitLumaPlane else { return }
-        let rect = rect
-        crops.append(frame.withUnsafePlane(0) { bytes, bytesPerRow in
-            var crop = [UInt8](repeating: 0, count: rect.width * rect.height)
-            for y in 0..<rect.height {
-                let line = (rect.y + y) * bytesPerRow + rect.x
-                for x in 0..<rect.width { crop[y * rect.width + x] = bytes[line + x] }
-            }
-            return crop
-        })
+        crops.append(Self.crop(rect, of: frame))
         if crops.count >= Self.maximumFrames {
             crops = crops.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             stride *= 2
@@ -53,6 +68,7 @@ struct CaptionConsensus: Sendable {
             values.sort()
             median[pixel] = values[values.count / 2]
             varies[pixel] = Int(values[high]) - Int(values[low]) > Self.varyingSpread
+                || before.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
         }
         // The steady pixels next to varying ones are the caption's border: their median colour is the fill.
         var border: [Int] = []
@@ -69,6 +85,7 @@ struct CaptionConsensus: Sendable {
         guard !border.isEmpty else { return median }
         let fill = UInt8(border.sorted()[border.count / 2])
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
-        return median
+        // Dark text on a light ground is what the engine reads best.
+        return fill < 128 ? median.map { 255 - $0 } : median
     }
 }

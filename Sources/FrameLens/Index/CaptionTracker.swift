@@ -86,6 +86,9 @@ struct CaptionTracker {
     /// Whether each working pixel's value changed by at least `appearance` levels at its birth.
     private var bigBirth: [Bool] = []
     private var showing: [Showing] = []
+    /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
+    /// among them.
+    private var recent: [(index: Int, frame: VideoFrame)] = []
     private var frameSize = (width: 0, height: 0)
 
     init(regions: [NormalizedRect], ignoring ignored: [NormalizedRect]) {
@@ -141,7 +144,9 @@ struct CaptionTracker {
             showing[index].consensus.add(frame)
             showing[index].last = frames.count - 1
         }
-        for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map, frame: frame) }
+        recent.append((index, frame))
+        recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
+        for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map) }
         return gone
     }
 
@@ -167,7 +172,7 @@ struct CaptionTracker {
 
     /// The captions among the strokes born at frame `born` that have held since: tiles dense with them,
     /// grouped with their neighbours (a gap of one tile between words, lines one above the other).
-    private func found(bornAt born: Int, in map: StrokeMap, frame: VideoFrame) -> [Showing] {
+    private func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
         let strokes = map.strokes()
         let columns = map.width / Self.tile
         let rows = map.height / Self.tile
@@ -181,14 +186,8 @@ struct CaptionTracker {
             newborn[pixel] = true
             tileCounts[(y / Self.tile) * columns + x / Self.tile] += 1
         }
-        if ProcessInfo.processInfo.environment["CAPDEBUG2"] != nil {
-            let bottom = (0..<map.luma.count).filter { newborn[$0] && $0 / map.width > map.height * 8 / 10 }.count
-            let bornAll = (0..<map.luma.count).filter { birth[$0] == born && $0 / map.width > map.height * 8 / 10 }.count
-            let strokesBottom = (0..<map.luma.count).filter { strokes[$0] && $0 / map.width > map.height * 8 / 10 }.count
-            print("FOUND born \(frames[born].time) now \(frame.time) newborn bottom \(bottom) born-any bottom \(bornAll) strokes bottom \(strokesBottom)")
-        }
         var seen = [Bool](repeating: false, count: columns * rows)
-        var captions: [Showing] = []
+        var groups: [[Int]] = []
         for start in tileCounts.indices where tileCounts[start] >= Self.strokesPerTile && !seen[start] {
             var stack = [start]
             seen[start] = true
@@ -210,17 +209,48 @@ struct CaptionTracker {
                     }
                 }
             }
-            if let caption = caption(ofTiles: group, columns: columns, newborn: newborn, map: map, born: born, frame: frame) {
-                captions.append(caption)
+            groups.append(group)
+        }
+        if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil, !groups.isEmpty { print("GROUPS \(groups.map { g in (g.map { $0 % columns }.min()!, g.map { $0 / columns }.min()!, g.map { $0 % columns }.max()!, g.map { $0 / columns }.max()!, g.count) }) born \(born) \(groups.count) -> \(Self.joined(groups, columns: columns).count) at \(frames.count - 1)") }
+        return Self.joined(groups, columns: columns).compactMap {
+            caption(ofTiles: $0, columns: columns, newborn: newborn, map: map, born: born)
+        }
+    }
+
+    /// Groups of tiles joined when they are parts of one text: side by side on the same rows, a gap of at
+    /// most twice their height and a tile (words the tiles split apart), or one above the other with a gap
+    /// of at most their height (lines).
+    private static func joined(_ groups: [[Int]], columns: Int) -> [[Int]] {
+        typealias Extent = (left: Int, top: Int, right: Int, bottom: Int)
+        let extent = { (group: [Int]) -> Extent in
+            (group.map { $0 % columns }.min()!, group.map { $0 / columns }.min()!,
+             group.map { $0 % columns }.max()!, group.map { $0 / columns }.max()!)
+        }
+        let near = { (a: Extent, b: Extent) -> Bool in
+            let height = max(a.bottom - a.top, b.bottom - b.top) + 1
+            let rowsShared = min(a.bottom, b.bottom) - max(a.top, b.top) + 1
+            let columnsShared = min(a.right, b.right) - max(a.left, b.left) + 1
+            return (rowsShared > 0 && -columnsShared <= 2 * height + 1) || (columnsShared > 0 && -rowsShared <= height)
+        }
+        var groups = groups
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in groups.indices {
+                for j in groups.indices where j > i && near(extent(groups[i]), extent(groups[j])) {
+                    groups[i] += groups.remove(at: j)
+                    merged = true
+                    break outer
+                }
             }
         }
-        return captions
+        return groups
     }
 
     /// A group of tiles as a caption, if its newborn strokes are many and dense and lie in a patch wider
     /// than tall.
     private func caption(
-        ofTiles group: [Int], columns: Int, newborn: [Bool], map: StrokeMap, born: Int, frame: VideoFrame
+        ofTiles group: [Int], columns: Int, newborn: [Bool], map: StrokeMap, born: Int
     ) -> Showing? {
         var left = Int.max, top = Int.max, right = -1, bottom = -1
         var pixels: [Int] = []
@@ -247,8 +277,9 @@ struct CaptionTracker {
         let rect = (x: x, y: y, width: min(map.width, right + margin + 1) - x, height: min(map.height, bottom + margin + 1) - y)
         let f = map.factor
         var consensus = CaptionConsensus(
-            rect: PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f))
-        consensus.add(frame)
+            rect: PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f),
+            before: recent.last { $0.index == born - 1 }?.frame)
+        for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
             born: born, rect: rect,
             strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),

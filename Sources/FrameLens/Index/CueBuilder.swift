@@ -22,16 +22,20 @@ enum CueBuilder {
 
     /// The cues of the stretches, and of the captions `CaptionReader` found, in order of their start. Where
     /// both read the same text at the same time, one is left out: a stretch's reading that lies mostly
-    /// within a caption is that caption read again from one frame (over moving video, poorly); a caption
-    /// that lies within a stretch's larger reading is part of a slide (a bullet revealed, a title).
+    /// within a caption, or holds it and hardly more text, is that caption read again from one frame (over
+    /// moving video, poorly, with texture read as letters around it); a caption that lies within a
+    /// stretch's larger reading is part of a slide (a bullet revealed).
     static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
         let slides = cues(from: segments)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
+        let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
         let keptSlides = slides.filter { slide in
             guard let bounds = slide.bounds else { return true }
             return !captions.contains { caption in
                 guard let box = caption.bounds, overlapping(slide, caption) else { return false }
+                let holdsLittleMore = letters(slide) < letters(caption) + growthCharacters
                 return fraction(of: bounds, inside: box) >= 0.5
+                    || (holdsLittleMore && (fraction(of: box, inside: bounds) >= 0.5 || bounds.intersects(box)))
             }
         }
         let keptCaptions = captions.filter { caption in
