@@ -28,6 +28,19 @@ struct CaptionConsensus: Sendable {
         self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
     }
 
+    /// The colour the background is set to: the caption's edge (`border`, the median of the kept pixels
+    /// next to the background: its outline or its box), unless that lies between the caption's darkest and
+    /// brightest pixels (the edge is the text itself, anti-aliased, its outline as dark as the picture
+    /// behind and gone with it); then black or white, whichever the edge is nearer.
+    private static func fill(border: Int, kept: [UInt8]) -> UInt8 {
+        let sorted = kept.sorted()
+        guard !sorted.isEmpty else { return UInt8(border) }
+        let dark = Int(sorted[sorted.count / 10])
+        let bright = Int(sorted[sorted.count - 1 - sorted.count / 10])
+        guard border - dark > Self.varyingSpread, bright - border > Self.varyingSpread else { return UInt8(border) }
+        return 2 * border <= dark + bright ? 0 : 255
+    }
+
     /// The part of the frame's luma plane, copied.
     private static func crop(_ rect: PixelRect, of frame: VideoFrame) -> [UInt8] {
         frame.withUnsafePlane(0) { bytes, bytesPerRow in
@@ -83,7 +96,7 @@ struct CaptionConsensus: Sendable {
             }
         }
         guard !border.isEmpty else { return median }
-        let fill = UInt8(border.sorted()[border.count / 2])
+        let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
         // Dark text on a light ground is what the engine reads best.
         return fill < 128 ? median.map { 255 - $0 } : median

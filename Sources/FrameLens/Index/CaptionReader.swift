@@ -95,8 +95,10 @@ struct CaptionReader {
         }
         let strokes = caption.strokes
         return exact.submit { cursor in
-            _ = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
+            let f0 = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
+            if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil { print("PIN before \(before.frameNumber) first \(first.frameNumber) got \(f0.frameNumber)") }
             while let frame = try cursor.step(), frame.pts < first.pts {
+                if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil { print("  step \(frame.frameNumber) \(StrokeMap(frame, factor: strokes.factor).map { strokes.shownShare(in: $0) } ?? -1)") }
                 if let map = StrokeMap(frame, factor: strokes.factor),
                    strokes.shownShare(in: map) >= CaptionTracker.shownShare
                 {

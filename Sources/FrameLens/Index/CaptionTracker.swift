@@ -89,6 +89,8 @@ struct CaptionTracker {
     /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
     /// among them.
     private var recent: [(index: Int, frame: VideoFrame)] = []
+    /// The captions that went in the last few frames: where, and the first frame without them.
+    private var ended: [(index: Int, rect: (x: Int, y: Int, width: Int, height: Int))] = []
     private var frameSize = (width: 0, height: 0)
 
     init(regions: [NormalizedRect], ignoring ignored: [NormalizedRect]) {
@@ -138,8 +140,10 @@ struct CaptionTracker {
         showing = showing.filter { caption in
             guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
             gone.append(finished(caption, after: index))
+            ended.append((index, caption.rect))
             return false
         }
+        ended.removeAll { index - $0.index > 2 }
         for index in showing.indices {
             showing[index].consensus.add(frame)
             showing[index].last = frames.count - 1
@@ -278,12 +282,21 @@ struct CaptionTracker {
         let f = map.factor
         var consensus = CaptionConsensus(
             rect: PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f),
-            before: recent.last { $0.index == born - 1 }?.frame)
+            before: replaces(rect, at: born) ? nil : recent.last { $0.index == born - 1 }?.frame)
         for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
             born: born, rect: rect,
             strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),
             consensus: consensus, last: frames.count - 1)
+    }
+
+    /// Whether a caption at `rect` born at frame `born` took the place of one that went then: the frame
+    /// before it shows the other caption, not the picture behind.
+    private func replaces(_ rect: (x: Int, y: Int, width: Int, height: Int), at born: Int) -> Bool {
+        ended.contains { other in
+            other.index == born && other.rect.x < rect.x + rect.width && rect.x < other.rect.x + other.rect.width
+                && other.rect.y < rect.y + rect.height && rect.y < other.rect.y + other.rect.height
+        }
     }
 
     private func isShowing(_ x: Int, _ y: Int) -> Bool {
