@@ -1,7 +1,7 @@
 /// One clean picture of a caption from many frames that show it: each pixel's median over the frames,
 /// and the background set to the colour around the caption (its outline or box), so that the text stands
 /// alone, dark on light. Background is what varies across the frames (the moving picture behind the caption) and what
-/// the caption's coming left as it was.
+/// the caption's coming or going left as it was.
 struct CaptionConsensus: Sendable {
     /// Frames kept at most; beyond it every other one is dropped and only every other one is kept on.
     static let maximumFrames = 24
@@ -18,13 +18,20 @@ struct CaptionConsensus: Sendable {
 
     /// The part as the last frame before the caption showed it, if known.
     private var before: [UInt8]?
+    /// Whether each pixel is at the caption's strokes.
+    private let strokes: [Bool]
+    /// The part as the first frame after the caption showed it, if known.
+    private var after: [UInt8]?
 
     /// - Parameters:
     ///   - rect: the part of the frame to hold, in coded pixels.
+    ///   - strokes: for each of its pixels, whether it is at the caption's strokes, which are never taken
+    ///     for background unless they vary.
     ///   - before: the last frame before the caption, if known: what did not change as the caption came
     ///     is background too.
-    init(rect: PixelRect, before: VideoFrame?) {
+    init(rect: PixelRect, strokes: [Bool], before: VideoFrame?) {
         self.rect = rect
+        self.strokes = strokes
         self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
     }
 
@@ -39,6 +46,16 @@ struct CaptionConsensus: Sendable {
         let bright = Int(sorted[sorted.count - 1 - sorted.count / 10])
         guard border - dark > Self.varyingSpread, bright - border > Self.varyingSpread else { return UInt8(border) }
         return 2 * border <= dark + bright ? 0 : 255
+    }
+
+    /// Takes note of the first frame without the caption: what is the same there is background too.
+    mutating func setAfter(_ frame: VideoFrame) {
+        after = frame.hasEightBitLumaPlane ? Self.crop(rect, of: frame) : nil
+    }
+
+    /// Forgets the frame after: another caption took this one's place in it.
+    mutating func forgetAfter() {
+        after = nil
     }
 
     /// The part of the frame's luma plane, copied.
@@ -81,7 +98,8 @@ struct CaptionConsensus: Sendable {
             values.sort()
             median[pixel] = values[values.count / 2]
             varies[pixel] = Int(values[high]) - Int(values[low]) > Self.varyingSpread
-                || before.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
+                || !strokes[pixel] && before.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
+                || !strokes[pixel] && after.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
         }
         // The steady pixels next to varying ones are the caption's border: their median colour is the fill.
         var border: [Int] = []

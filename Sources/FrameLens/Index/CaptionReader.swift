@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns the captions `CaptionTracker` found into cues: pins their first and last frames down among the
 /// frames the scan skipped, and reads each from its clean picture (`CaptionConsensus`).
 struct CaptionReader {
@@ -21,11 +19,6 @@ struct CaptionReader {
         return Task { [analyzer, options] in
             let pixels = caption.consensus.picture()
             let (image, region) = try Self.framePicture(caption, pixels)
-            if let dir = ProcessInfo.processInfo.environment["CAPDEBUG"] {
-                let name = "\(dir)/cap-\(caption.first.frameNumber)"
-                FileManager.default.createFile(atPath: name + ".pgm", contents: Data("P5 \(image.width) \(image.height) 255\n".utf8) + Data(image.pixels))
-                print("DEBUG \(caption.first.time)-\(caption.last.time) after \(caption.after?.time ?? -1) rect \(caption.consensus.rect) strokes \(caption.strokes.pixels.count) frames \(caption.consensus.count) ")
-            }
             let text = try await analyzer.readText(
                 image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
             let lines = text.blocks.flatMap(\.lines).filter(Self.isText)
@@ -95,10 +88,8 @@ struct CaptionReader {
         }
         let strokes = caption.strokes
         return exact.submit { cursor in
-            let f0 = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
-            if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil { print("PIN before \(before.frameNumber) first \(first.frameNumber) got \(f0.frameNumber)") }
+            _ = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
             while let frame = try cursor.step(), frame.pts < first.pts {
-                if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil { print("  step \(frame.frameNumber) \(StrokeMap(frame, factor: strokes.factor).map { strokes.shownShare(in: $0) } ?? -1)") }
                 if let map = StrokeMap(frame, factor: strokes.factor),
                    strokes.shownShare(in: map) >= CaptionTracker.shownShare
                 {

@@ -1,4 +1,3 @@
-import Foundation
 /// Finds captions burned into moving video: text strokes that appear together in one frame, in a
 /// compact text-line-shaped patch, and then hold still while the picture around them moves.
 ///
@@ -89,8 +88,9 @@ struct CaptionTracker {
     /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
     /// among them.
     private var recent: [(index: Int, frame: VideoFrame)] = []
-    /// The captions that went in the last few frames: where, and the first frame without them.
-    private var ended: [(index: Int, rect: (x: Int, y: Int, width: Int, height: Int))] = []
+    /// The captions gone less than `hold` ago, with the first frame without them: until then another
+    /// caption found to have taken their place in that frame may still turn up.
+    private var leaving: [(index: Int, caption: Showing)] = []
     private var frameSize = (width: 0, height: 0)
 
     init(regions: [NormalizedRect], ignoring ignored: [NormalizedRect]) {
@@ -117,9 +117,6 @@ struct CaptionTracker {
               let map = StrokeMap(frame, factor: StrokeMap.factor(forWidth: frame.width))
         else { return [] }
         let index = frames.count
-        if let dir = ProcessInfo.processInfo.environment["CAPDUMP"] {
-            FileManager.default.createFile(atPath: "\(dir)/w-\(frame.frameNumber).pgm", contents: Data("P5 \(map.width) \(map.height) 255\n".utf8) + Data(map.luma))
-        }
         frames.append(SeenFrame(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber))
         if previous.count != map.luma.count {
             previous = map.luma
@@ -136,14 +133,13 @@ struct CaptionTracker {
             }
             previous[pixel] = map.luma[pixel]
         }
-        var gone: [Caption] = []
         showing = showing.filter { caption in
             guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
-            gone.append(finished(caption, after: index))
-            ended.append((index, caption.rect))
+            var caption = caption
+            caption.consensus.setAfter(frame)
+            leaving.append((index, caption))
             return false
         }
-        ended.removeAll { index - $0.index > 2 }
         for index in showing.indices {
             showing[index].consensus.add(frame)
             showing[index].last = frames.count - 1
@@ -151,13 +147,19 @@ struct CaptionTracker {
         recent.append((index, frame))
         recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
         for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map) }
-        return gone
+        let now = frame.time
+        let gone = leaving.filter { now - frames[$0.index].time >= Self.hold }
+        leaving.removeAll { now - frames[$0.index].time >= Self.hold }
+        return gone.map { finished($0.caption, after: $0.index) }
     }
 
-    /// The captions still on screen when the scan ends.
+    /// The captions still on screen, or gone too lately to be handed out, when the scan ends.
     mutating func finish() -> [Caption] {
-        defer { showing = [] }
-        return showing.map { finished($0, after: nil) }
+        defer {
+            showing = []
+            leaving = []
+        }
+        return leaving.map { finished($0.caption, after: $0.index) } + showing.map { finished($0, after: nil) }
     }
 
     /// The frames whose newborn values have just held for `hold` seconds, as of frame `index`.
@@ -176,7 +178,7 @@ struct CaptionTracker {
 
     /// The captions among the strokes born at frame `born` that have held since: tiles dense with them,
     /// grouped with their neighbours (a gap of one tile between words, lines one above the other).
-    private func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
+    private mutating func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
         let strokes = map.strokes()
         let columns = map.width / Self.tile
         let rows = map.height / Self.tile
@@ -215,7 +217,6 @@ struct CaptionTracker {
             }
             groups.append(group)
         }
-        if ProcessInfo.processInfo.environment["CAPDEBUG"] != nil, !groups.isEmpty { print("GROUPS \(groups.map { g in (g.map { $0 % columns }.min()!, g.map { $0 / columns }.min()!, g.map { $0 % columns }.max()!, g.map { $0 / columns }.max()!, g.count) }) born \(born) \(groups.count) -> \(Self.joined(groups, columns: columns).count) at \(frames.count - 1)") }
         return Self.joined(groups, columns: columns).compactMap {
             caption(ofTiles: $0, columns: columns, newborn: newborn, map: map, born: born)
         }
@@ -253,7 +254,7 @@ struct CaptionTracker {
 
     /// A group of tiles as a caption, if its newborn strokes are many and dense and lie in a patch wider
     /// than tall.
-    private func caption(
+    private mutating func caption(
         ofTiles group: [Int], columns: Int, newborn: [Bool], map: StrokeMap, born: Int
     ) -> Showing? {
         var left = Int.max, top = Int.max, right = -1, bottom = -1
@@ -275,13 +276,27 @@ struct CaptionTracker {
         let width = right - left + 1
         let height = bottom - top + 1
         guard Double(width) >= 1.5 * Double(height), Double(pixels.count) >= 0.1 * Double(width * height) else { return nil }
+        // Letters the caption shares with the one before it at the same place are not newborn: a line's
+        // height more on either side.
         let margin = max(2, height / 3)
-        let x = max(0, left - margin)
+        let side = max(margin, min(height, 2 * Self.tile))
+        let x = max(0, left - side)
         let y = max(0, top - margin)
-        let rect = (x: x, y: y, width: min(map.width, right + margin + 1) - x, height: min(map.height, bottom + margin + 1) - y)
+        let rect = (x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
         let f = map.factor
+        let crop = PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f)
+        // The strokes and what is next to them are the caption, even where it looks like what was there
+        // before (white text over a white wall).
+        var strokeArea = [Bool](repeating: false, count: crop.width * crop.height)
+        for pixel in pixels {
+            let px = pixel % map.width - rect.x
+            let py = pixel / map.width - rect.y
+            for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
+                for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
+            }
+        }
         var consensus = CaptionConsensus(
-            rect: PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f),
+            rect: crop, strokes: strokeArea,
             before: replaces(rect, at: born) ? nil : recent.last { $0.index == born - 1 }?.frame)
         for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
@@ -291,12 +306,20 @@ struct CaptionTracker {
     }
 
     /// Whether a caption at `rect` born at frame `born` took the place of one that went then: the frame
-    /// before it shows the other caption, not the picture behind.
-    private func replaces(_ rect: (x: Int, y: Int, width: Int, height: Int), at born: Int) -> Bool {
-        ended.contains { other in
-            other.index == born && other.rect.x < rect.x + rect.width && rect.x < other.rect.x + other.rect.width
-                && other.rect.y < rect.y + rect.height && rect.y < other.rect.y + other.rect.height
+    /// before it shows the other caption, and the frame after the other shows it, not the picture behind.
+    /// The other forgets its frame after.
+    private mutating func replaces(_ rect: (x: Int, y: Int, width: Int, height: Int), at born: Int) -> Bool {
+        var replaced = false
+        for index in leaving.indices {
+            let other = leaving[index].caption.rect
+            if leaving[index].index == born && other.x < rect.x + rect.width && rect.x < other.x + other.width
+                && other.y < rect.y + rect.height && rect.y < other.y + other.height
+            {
+                leaving[index].caption.consensus.forgetAfter()
+                replaced = true
+            }
         }
+        return replaced
     }
 
     private func isShowing(_ x: Int, _ y: Int) -> Bool {

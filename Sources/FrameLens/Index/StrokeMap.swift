@@ -1,8 +1,8 @@
-import Foundation
 /// A frame's luma at the caption tracker's working resolution (box-averaged), and where it has text
 /// strokes: pixels with strong local contrast, bright next to dark or dark next to bright.
 struct StrokeMap {
-    /// Working pixels are at most this many across (a 1080p frame is averaged 4x4, 720p 2x2).
+    /// Working pixels are about this many across, or fewer (a 1080p frame is averaged 4x4, 720p 3x3,
+    /// 576p 2x2): enough for caption-sized text, few enough to look at every frame.
     static let targetWidth = 480
     /// The least difference between the brightest and the darkest pixel around a pixel for a stroke.
     static let strokeContrast = 96
@@ -15,7 +15,7 @@ struct StrokeMap {
     let luma: [UInt8]
 
     /// Frame pixels per working pixel for a frame this wide.
-    static func factor(forWidth width: Int) -> Int { Int(ProcessInfo.processInfo.environment["CAPF"] ?? "") ?? max(1, (width + targetWidth * 2 / 3) / targetWidth) }
+    static func factor(forWidth width: Int) -> Int { max(1, (width + targetWidth * 2 / 3) / targetWidth) }
 
     /// Averages the frame's luma plane, read in place, `factor` x `factor` pixels at a time; nil when the
     /// frame has no 8-bit luma plane.
