@@ -22,8 +22,8 @@ enum CueBuilder {
 
     /// The cues of the stretches, and of the captions `CaptionReader` found, in order of their start. Where
     /// both read the same text at the same time, one is left out: a caption that starts with a stretch
-    /// whose reading is like it or larger is the stretch's text (a slide's), read by it; otherwise a stretch's reading that lies mostly
-    /// within a caption, or holds it and hardly more text, is that caption read again from one frame (over
+    /// whose reading is like it or larger is the stretch's text (a slide's), read by it; otherwise a
+    /// stretch's reading that lies mostly within a caption, or holds it and hardly more text, is that caption read again from one frame (over
     /// moving video, poorly, with texture read as letters around it); a caption that lies within a
     /// stretch's larger reading is part of a slide (a bullet revealed). A letter or two read while a caption
     /// shows is the texture of the moving picture around it.
