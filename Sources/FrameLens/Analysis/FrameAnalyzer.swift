@@ -45,6 +45,22 @@ public final class FrameAnalyzer: Sendable {
         }
     }
 
+    /// Reads the text in `region` of an owned gray picture of a displayed frame (a caption's clean picture
+    /// made from many frames), with positions on the displayed picture.
+    ///
+    /// - Throws: `AnalysisError` (`.languageNotInstalled`, `.engineFailed`).
+    func readText(
+        _ image: PixelImage, displaySize: (width: Int, height: Int), in region: NormalizedRect, options: AnalysisOptions
+    ) async throws -> RecognizedText {
+        _ = try TessdataDirectory.validate(options.languages)
+        return try await withEngine(languages: options.languages) { engine in
+            let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
+            let blocks = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence)
+                .read([luma.pixelRect(region)], ignoring: [])
+            return RecognizedText(blocks: blocks)
+        }
+    }
+
     /// Loads an engine for `languages` ahead of the first analysis.
     ///
     /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.

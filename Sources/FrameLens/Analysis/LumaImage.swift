@@ -42,6 +42,17 @@ struct LumaImage {
         }
     }
 
+    /// An owned gray picture of the displayed frame, at any multiple of the display size.
+    init(owned image: PixelImage, displayWidth: Int, displayHeight: Int) {
+        precondition(image.format == .gray8, "an owned luma image is gray")
+        storage = .owned(image)
+        width = image.width
+        height = image.height
+        bytesPerRow = image.bytesPerRow
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+    }
+
     /// Whether the pixels are the decoder's own luma plane (no conversion, no copy).
     var isDecoderPlane: Bool {
         if case .plane = storage { return true }

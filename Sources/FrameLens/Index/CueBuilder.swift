@@ -20,6 +20,54 @@ enum CueBuilder {
         var changed: [NormalizedRect] = []
     }
 
+    /// The cues of the stretches, and of the captions `CaptionReader` found, in order of their start. Where
+    /// both read the same text at the same time, one is left out: a caption that starts with a stretch
+    /// whose reading is like it or larger is the stretch's text (a slide's), read by it; otherwise a
+    /// stretch's reading that lies mostly within a caption, or holds it and hardly more text, is that caption read again from one frame (over
+    /// moving video, poorly, with texture read as letters around it); a caption that lies within a
+    /// stretch's larger reading is part of a slide (a bullet revealed). A letter or two read while a caption
+    /// shows is the texture of the moving picture around it.
+    static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
+        let slides = cues(from: segments)
+        let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
+        let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
+        // A caption that came with a change the slide path saw as it happened is the slide's text: the
+        // slide path's reading of it stands.
+        let readsIt = { (slide: Cue, caption: Cue) in
+            abs(slide.startFrame - caption.startFrame) <= 1 && overlapping(slide, caption)
+                && (letters(slide) >= letters(caption) || TextSimilarity.normalizedDistance(slide.text, caption.text) <= 0.5)
+        }
+        let captions = captions.filter { caption in !slides.contains { readsIt($0, caption) } }
+        let keptSlides = slides.filter { slide in
+            guard let bounds = slide.bounds else { return true }
+            return !captions.contains { caption in
+                guard overlapping(slide, caption) else { return false }
+                if letters(slide) < CaptionReader.shortLine { return true }
+                guard let box = caption.bounds else { return false }
+                let holdsLittleMore = letters(slide) < letters(caption) + growthCharacters
+                return fraction(of: bounds, inside: box) >= 0.5
+                    || (holdsLittleMore && (fraction(of: box, inside: bounds) >= 0.5 || bounds.intersects(box)))
+            }
+        }
+        let keptCaptions = captions.filter { caption in
+            guard let box = caption.bounds else { return true }
+            return !keptSlides.contains { slide in
+                guard let bounds = slide.bounds, overlapping(slide, caption) else { return false }
+                return fraction(of: box, inside: bounds) >= 0.5
+            }
+        }
+        return (keptSlides + keptCaptions).sorted { $0.start < $1.start }
+    }
+
+    /// The share of `box`'s area inside `other`, slightly enlarged (readings of one text differ a little).
+    private static func fraction(of box: Box, inside other: Box) -> Double {
+        let margin = 0.01
+        let width = min(box.x + box.width, other.x + other.width + margin) - max(box.x, other.x - margin)
+        let height = min(box.y + box.height, other.y + other.height + margin) - max(box.y, other.y - margin)
+        guard width > 0, height > 0, box.width * box.height > 0 else { return 0 }
+        return width * height / (box.width * box.height)
+    }
+
     static func cues(from segments: [Segment]) -> [Cue] {
         var cues: [Cue] = []
         for segment in segments {

@@ -102,6 +102,7 @@ public final class VideoIndexer {
             exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
         var state = ScanState(
             scan: scan, detector: ChangeDetector(regions: options.analysis.regions), reader: reader,
+            captions: CaptionReader(analyzer: analyzer, options: options.analysis, exact: reader.exact),
             start: Boundary(time: from, frameNumber: frameNumber(at: from)))
         var nextSample = from
         var cancelled = false
@@ -129,7 +130,9 @@ public final class VideoIndexer {
         // The stream ended well before the container's duration: the file is cut short.
         let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
         let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
-        let segments = try await state.finish(at: Boundary(time: end, frameNumber: frameNumber(at: end)))
+        let endBoundary = Boundary(time: end, frameNumber: frameNumber(at: end))
+        let segments = try await state.finish(at: endBoundary)
+        let captionCues = try await state.captionCues(rangeEnd: endBoundary)
         var warnings: [String] = []
         if brokeOff || scan.file.readError != nil {
             let reason = scan.file.readError.map { " (\($0))" } ?? ""
@@ -140,7 +143,7 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,
-            warnings: warnings, cues: CueBuilder.cues(from: segments))
+            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: captionCues))
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
@@ -231,11 +234,17 @@ private struct ScanState {
     /// The last picture read, so that the same content is never read twice in a row.
     private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
     private var inFlight: [Task<FrameAnalysis, any Error>] = []
+    /// Captions over moving video, found in every decoded frame, and their cues being made.
+    private var captionTracker: CaptionTracker
+    private let captionReader: CaptionReader
+    private var captionReads: [Task<Cue?, any Error>] = []
 
-    init(scan: VideoDecoder, detector: ChangeDetector, reader: PictureReader, start: Boundary) {
+    init(scan: VideoDecoder, detector: ChangeDetector, reader: PictureReader, captions: CaptionReader, start: Boundary) {
         self.scan = scan
         self.detector = detector
         self.reader = reader
+        captionReader = captions
+        captionTracker = CaptionTracker(regions: reader.options.regions, ignoring: reader.options.ignoredRegions)
         stretches = [Stretch(start: Task { start }, roughStart: start.time, changed: [], opening: nil)]
     }
 
@@ -244,6 +253,9 @@ private struct ScanState {
     /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
     mutating func decoded(_ frame: VideoFrame) async throws {
         scanned.append(frame)
+        if reader.options.features.contains(.text) {
+            captionReads += captionTracker.observe(frame).map { captionReader.cue(for: $0) }
+        }
         guard frame.isIntra else { return }
         latestIntra = frame
         if let unread, !detector.differs(unread.thumbnail, try Thumbnail(frame)) {
@@ -362,6 +374,14 @@ private struct ScanState {
             segments.append(segment)
         }
         return segments
+    }
+
+    /// The cues of the captions found over moving video, in order; those still shown end with the range.
+    mutating func captionCues(rangeEnd end: Boundary) async throws -> [Cue] {
+        captionReads += captionTracker.finish().map { captionReader.cue(for: $0, rangeEnd: (end.time, end.frameNumber)) }
+        var cues: [Cue] = []
+        for read in captionReads { if let cue = try await read.value { cues.append(cue) } }
+        return cues.sorted { $0.start < $1.start }
     }
 
     /// A picture has settled: the last picture read is reused when it is the same, else an intra frame of

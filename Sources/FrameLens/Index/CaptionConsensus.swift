@@ -1,0 +1,122 @@
+/// One clean picture of a caption from many frames that show it: each pixel's median over the frames,
+/// and the background set to the colour around the caption (its outline or box), so that the text stands
+/// alone, dark on light. Background is what varies across the frames (the moving picture behind the caption) and what
+/// the caption's coming or going left as it was.
+struct CaptionConsensus: Sendable {
+    /// Frames kept at most; beyond it every other one is dropped and only every other one is kept on.
+    static let maximumFrames = 24
+    /// A pixel whose middle 80% of values spans more than this varies: it is background.
+    static let varyingSpread = 48
+    /// A pixel within this many levels of its value before the caption came is background.
+    static let unchanged = 32
+
+    /// The part of the frame's luma plane held, in coded pixels.
+    let rect: PixelRect
+    private var crops: [[UInt8]] = []
+    private var stride = 1
+    private var offered = 0
+
+    /// The part as the last frame before the caption showed it, if known.
+    private var before: [UInt8]?
+    /// Whether each pixel is at the caption's strokes.
+    private let strokes: [Bool]
+    /// The part as the first frame after the caption showed it, if known.
+    private var after: [UInt8]?
+
+    /// - Parameters:
+    ///   - rect: the part of the frame to hold, in coded pixels.
+    ///   - strokes: for each of its pixels, whether it is at the caption's strokes, which are never taken
+    ///     for background unless they vary.
+    ///   - before: the last frame before the caption, if known: what did not change as the caption came
+    ///     is background too.
+    init(rect: PixelRect, strokes: [Bool], before: VideoFrame?) {
+        self.rect = rect
+        self.strokes = strokes
+        self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
+    }
+
+    /// The colour the background is set to: the caption's edge (`border`, the median of the kept pixels
+    /// next to the background: its outline or its box), unless that lies between the caption's darkest and
+    /// brightest pixels (the edge is the text itself, anti-aliased, its outline as dark as the picture
+    /// behind and gone with it); then black or white, whichever the edge is nearer.
+    private static func fill(border: Int, kept: [UInt8]) -> UInt8 {
+        let sorted = kept.sorted()
+        guard !sorted.isEmpty else { return UInt8(border) }
+        let dark = Int(sorted[sorted.count / 10])
+        let bright = Int(sorted[sorted.count - 1 - sorted.count / 10])
+        guard border - dark > Self.varyingSpread, bright - border > Self.varyingSpread else { return UInt8(border) }
+        return 2 * border <= dark + bright ? 0 : 255
+    }
+
+    /// Takes note of the first frame without the caption: what is the same there is background too.
+    mutating func setAfter(_ frame: VideoFrame) {
+        after = frame.hasEightBitLumaPlane ? Self.crop(rect, of: frame) : nil
+    }
+
+    /// Forgets the frame after: another caption took this one's place in it.
+    mutating func forgetAfter() {
+        after = nil
+    }
+
+    /// The part of the frame's luma plane, copied.
+    private static func crop(_ rect: PixelRect, of frame: VideoFrame) -> [UInt8] {
+        frame.withUnsafePlane(0) { bytes, bytesPerRow in
+            var crop = [UInt8](repeating: 0, count: rect.width * rect.height)
+            for y in 0..<rect.height {
+                let line = (rect.y + y) * bytesPerRow + rect.x
+                for x in 0..<rect.width { crop[y * rect.width + x] = bytes[line + x] }
+            }
+            return crop
+        }
+    }
+
+    /// The number of frames held.
+    var count: Int { crops.count }
+
+    /// Offers a frame showing the caption; it is kept when it falls on the current stride.
+    mutating func add(_ frame: VideoFrame) {
+        defer { offered += 1 }
+        guard offered % stride == 0, frame.hasEightBitLumaPlane else { return }
+        crops.append(Self.crop(rect, of: frame))
+        if crops.count >= Self.maximumFrames {
+            crops = crops.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            stride *= 2
+        }
+    }
+
+    /// The clean picture of the held part.
+    func picture() -> [UInt8] {
+        let area = rect.width * rect.height
+        guard !crops.isEmpty else { return [UInt8](repeating: 0, count: area) }
+        var median = [UInt8](repeating: 0, count: area)
+        var varies = [Bool](repeating: false, count: area)
+        var values = [UInt8](repeating: 0, count: crops.count)
+        let low = crops.count / 10
+        let high = crops.count - 1 - low
+        for pixel in 0..<area {
+            for index in crops.indices { values[index] = crops[index][pixel] }
+            values.sort()
+            median[pixel] = values[values.count / 2]
+            varies[pixel] = Int(values[high]) - Int(values[low]) > Self.varyingSpread
+                || !strokes[pixel] && before.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
+                || !strokes[pixel] && after.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
+        }
+        // The steady pixels next to varying ones are the caption's border: their median colour is the fill.
+        var border: [Int] = []
+        for y in 0..<rect.height {
+            for x in 0..<rect.width where !varies[y * rect.width + x] {
+                let pixel = y * rect.width + x
+                let left = x > 0 && varies[pixel - 1]
+                let right = x + 1 < rect.width && varies[pixel + 1]
+                let up = y > 0 && varies[pixel - rect.width]
+                let down = y + 1 < rect.height && varies[pixel + rect.width]
+                if left || right || up || down { border.append(Int(median[pixel])) }
+            }
+        }
+        guard !border.isEmpty else { return median }
+        let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
+        for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
+        // Dark text on a light ground is what the engine reads best.
+        return fill < 128 ? median.map { 255 - $0 } : median
+    }
+}

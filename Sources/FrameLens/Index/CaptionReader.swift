@@ -1,0 +1,124 @@
+/// Turns the captions `CaptionTracker` found into cues: pins their first and last frames down among the
+/// frames the scan skipped, and reads each from its clean picture (`CaptionConsensus`).
+struct CaptionReader {
+    /// Lines shorter than this (spaces aside) are kept only when read with at least `shortConfidence`.
+    static let shortLine = 3
+    static let shortConfidence = 80.0
+
+    let analyzer: FrameAnalyzer
+    let options: AnalysisOptions
+    let exact: ExactFrames
+
+    /// The caption's cue, or nil when it holds no text. `end`, the end of the
+    /// range, is where a caption that lasted to it ends.
+    func cue(
+        for caption: CaptionTracker.Caption, rangeEnd end: (time: Double, frameNumber: Int)? = nil
+    ) -> Task<Cue?, any Error> {
+        let start = firstFrame(of: caption)
+        let stop = firstFrameAfter(caption)
+        return Task { [analyzer, options] in
+            let pixels = caption.consensus.picture()
+            let (image, region) = try Self.framePicture(caption, pixels)
+            let text = try await analyzer.readText(
+                image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
+            let lines = text.blocks.flatMap(\.lines).filter(Self.isText)
+            guard !lines.isEmpty else { return nil }
+            let first = try await start.value
+            let last = try await stop.value ?? end ?? (caption.last.time, caption.last.frameNumber)
+            let bounds = lines.dropFirst().reduce(lines[0].bounds) { $0.union($1.bounds) }
+            return Cue(
+                start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
+                text: lines.map(\.text).joined(separator: "\n"), bounds: bounds.normalized, codes: [], detections: [])
+        }
+    }
+
+    /// Whether a line read is text: it has a letter or a digit, and a very short one was read confidently.
+    static func isText(_ line: RecognizedLine) -> Bool {
+        let characters = line.text.filter { !$0.isWhitespace }
+        guard characters.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
+        return characters.count >= shortLine || line.confidence >= shortConfidence
+    }
+
+    /// The whole frame's picture for the analyzer, the caption's clean part in place and the rest filled
+    /// with the colour at its edge; doubled when the frame is short, as `LumaImage` does, so that caption
+    /// text is tall enough. Also the part, normalised.
+    private static func framePicture(
+        _ caption: CaptionTracker.Caption, _ pixels: [UInt8]
+    ) throws -> (PixelImage, NormalizedRect) {
+        let rect = caption.consensus.rect
+        let scale = caption.frameHeight < LumaImage.minimumHeight ? 2 : 1
+        let width = caption.frameWidth * scale
+        let height = caption.frameHeight * scale
+        var edge = (0..<rect.width).map { pixels[$0] } + (0..<rect.width).map { pixels[(rect.height - 1) * rect.width + $0] }
+        edge.sort()
+        var image = [UInt8](repeating: edge[edge.count / 2], count: width * height)
+        for y in 0..<(rect.height * scale) {
+            for x in 0..<(rect.width * scale) {
+                image[(rect.y * scale + y) * width + rect.x * scale + x] = sample(pixels, rect.width, rect.height, x, y, scale)
+            }
+        }
+        let region = try NormalizedRect(
+            x: Double(rect.x) / Double(caption.frameWidth), y: Double(rect.y) / Double(caption.frameHeight),
+            width: Double(rect.width) / Double(caption.frameWidth), height: Double(rect.height) / Double(caption.frameHeight))
+        return (PixelImage(width: width, height: height, format: .gray8, pixels: image), region)
+    }
+
+    /// The bilinear sample of the picture at pixel (x, y) of its `scale` times enlargement.
+    private static func sample(_ pixels: [UInt8], _ width: Int, _ height: Int, _ x: Int, _ y: Int, _ scale: Int) -> UInt8 {
+        guard scale > 1 else { return pixels[y * width + x] }
+        let sx = max(0, (Double(x) + 0.5) / Double(scale) - 0.5)
+        let sy = max(0, (Double(y) + 0.5) / Double(scale) - 0.5)
+        let x0 = min(width - 1, Int(sx))
+        let y0 = min(height - 1, Int(sy))
+        let x1 = min(width - 1, x0 + 1)
+        let y1 = min(height - 1, y0 + 1)
+        let fx = sx - Double(x0)
+        let fy = sy - Double(y0)
+        let top = Double(pixels[y0 * width + x0]) * (1 - fx) + Double(pixels[y0 * width + x1]) * fx
+        let bottom = Double(pixels[y1 * width + x0]) * (1 - fx) + Double(pixels[y1 * width + x1]) * fx
+        return UInt8((top * (1 - fy) + bottom * fy).rounded())
+    }
+
+    /// The caption's first frame: its first scanned frame, unless the scan skipped frames just before it;
+    /// then the first of those that shows it.
+    private func firstFrame(of caption: CaptionTracker.Caption) -> Task<(time: Double, frameNumber: Int), any Error> {
+        let first = caption.first
+        guard let before = caption.before, first.frameNumber - before.frameNumber > 1 else {
+            return Task { (first.time, first.frameNumber) }
+        }
+        let strokes = caption.strokes
+        return exact.submit { cursor in
+            _ = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
+            while let frame = try cursor.step(), frame.pts < first.pts {
+                if let map = StrokeMap(frame, factor: strokes.factor),
+                   strokes.shownShare(in: map) >= CaptionTracker.shownShare
+                {
+                    return (frame.time, frame.frameNumber)
+                }
+            }
+            return (first.time, first.frameNumber)
+        }
+    }
+
+    /// The first frame without the caption: the first scanned one, unless the scan skipped frames just
+    /// before it; then the first of those that no longer shows it. Nil when it lasted to the end.
+    private func firstFrameAfter(
+        _ caption: CaptionTracker.Caption
+    ) -> Task<(time: Double, frameNumber: Int)?, any Error> {
+        let last = caption.last
+        guard let after = caption.after else { return Task { nil } }
+        guard after.frameNumber - last.frameNumber > 1 else { return Task { (after.time, after.frameNumber) } }
+        let strokes = caption.strokes
+        return exact.submit { cursor in
+            _ = try cursor.frame(atTimestamp: last.pts, lead: .approximate)
+            while let frame = try cursor.step(), frame.pts < after.pts {
+                if let map = StrokeMap(frame, factor: strokes.factor),
+                   strokes.shownShare(in: map) < CaptionTracker.shownShare
+                {
+                    return (frame.time, frame.frameNumber)
+                }
+            }
+            return (after.time, after.frameNumber)
+        }
+    }
+}

@@ -1,0 +1,335 @@
+/// Finds captions burned into moving video: text strokes that appear together in one frame, in a
+/// compact text-line-shaped patch, and then hold still while the picture around them moves.
+///
+/// Every frame the scan decodes is looked at, at a reduced resolution (`StrokeMap`). Each working pixel
+/// remembers since which frame its value has held (within `steadiness` levels). A caption's strokes all
+/// take their new values in its first frame, and keep them until it goes; a pedestrian's or a moving
+/// camera's edges come and go at scattered times. So once the strokes born in one frame have held for
+/// `hold` seconds and they lie close together in a patch wider than tall, they are a caption, starting at
+/// the frame they were born in. It lasts while most of those strokes keep their values, and ends at the
+/// first frame where they do not (the caption went, or another replaced it). Frames showing it are
+/// gathered into a `CaptionConsensus` to read it once, cleanly.
+struct CaptionTracker {
+    /// How long new strokes must hold before they count as a caption.
+    static let hold = 0.3
+    /// A working pixel holds while it stays within this many levels of the value it took.
+    static let steadiness = 20
+    /// A caption's strokes change by at least this many levels as it appears (a picture's texture
+    /// re-encoded around it changes less).
+    static let appearance = 64
+    /// Working pixels per side of the tiles strokes are grouped in.
+    static let tile = 8
+    /// A tile takes part in a caption when at least this many of its pixels are newborn strokes.
+    static let strokesPerTile = 8
+    /// The fewest newborn strokes a caption has.
+    static let fewestStrokes = 30
+    /// A caption is shown while at least this share of its strokes keep their values.
+    static let shownShare = 0.5
+
+    /// A frame the scan decoded, in the order decoded.
+    struct SeenFrame: Sendable {
+        let pts: Int64
+        let time: Double
+        let frameNumber: Int
+    }
+
+    /// A caption's strokes: working pixels and the values they hold while it is shown.
+    struct Strokes: Sendable {
+        let factor: Int
+        let pixels: [Int]
+        let values: [UInt8]
+
+        /// The share of the strokes that `map` shows with their values.
+        func shownShare(in map: StrokeMap) -> Double {
+            guard map.factor == factor, !pixels.isEmpty else { return 0 }
+            var shown = 0
+            for (pixel, value) in zip(pixels, values) where abs(Int(map.luma[pixel]) - Int(value)) <= 2 * steadiness {
+                shown += 1
+            }
+            return Double(shown) / Double(pixels.count)
+        }
+    }
+
+    /// A caption that has gone: the frames around its start and end, where it was, and its frames.
+    struct Caption: Sendable {
+        /// The last frame without it (nil at the start of the scan) and the first with it.
+        let before: SeenFrame?
+        let first: SeenFrame
+        /// The last frame with it and the first without it (nil when the scan ended).
+        let last: SeenFrame
+        let after: SeenFrame?
+        let strokes: Strokes
+        let consensus: CaptionConsensus
+        /// Where it is, in coded pixels of the frame.
+        let frameWidth: Int
+        let frameHeight: Int
+    }
+
+    /// A caption still on screen.
+    private struct Showing {
+        let born: Int
+        let rect: (x: Int, y: Int, width: Int, height: Int)
+        let strokes: Strokes
+        var consensus: CaptionConsensus
+        var last: Int
+    }
+
+    /// The regions to index (empty: the whole picture) and those to ignore.
+    private let regions: [NormalizedRect]
+    private let ignored: [NormalizedRect]
+    /// The working pixels to look at; nil for all.
+    private var watched: [Bool]?
+    private var frames: [SeenFrame] = []
+    private var previous: [UInt8] = []
+    private var birth: [Int] = []
+    /// Whether each working pixel's value changed by at least `appearance` levels at its birth.
+    private var bigBirth: [Bool] = []
+    private var showing: [Showing] = []
+    /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
+    /// among them.
+    private var recent: [(index: Int, frame: VideoFrame)] = []
+    /// The captions gone less than `hold` ago, with the first frame without them: until then another
+    /// caption found to have taken their place in that frame may still turn up.
+    private var leaving: [(index: Int, caption: Showing)] = []
+    private var frameSize = (width: 0, height: 0)
+
+    init(regions: [NormalizedRect], ignoring ignored: [NormalizedRect]) {
+        self.regions = regions
+        self.ignored = ignored
+    }
+
+    /// Which working pixels of a map this size lie in the regions and outside the ignored ones.
+    private func watchedPixels(width: Int, height: Int) -> [Bool]? {
+        guard !regions.isEmpty || !ignored.isEmpty else { return nil }
+        let inside = { (x: Double, y: Double, rect: NormalizedRect) in
+            x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height
+        }
+        return (0..<(width * height)).map { pixel in
+            let x = (Double(pixel % width) + 0.5) / Double(width)
+            let y = (Double(pixel / width) + 0.5) / Double(height)
+            return (regions.isEmpty || regions.contains { inside(x, y, $0) }) && !ignored.contains { inside(x, y, $0) }
+        }
+    }
+
+    /// Looks at the next decoded frame; returns the captions that it shows have gone.
+    mutating func observe(_ frame: VideoFrame) -> [Caption] {
+        guard frame.rotation == 0, frame.sampleAspectRatio.doubleValue == 1 || frame.sampleAspectRatio.doubleValue == 0,
+              let map = StrokeMap(frame, factor: StrokeMap.factor(forWidth: frame.width))
+        else { return [] }
+        let index = frames.count
+        frames.append(SeenFrame(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber))
+        if previous.count != map.luma.count {
+            previous = map.luma
+            birth = [Int](repeating: index, count: map.luma.count)
+            bigBirth = [Bool](repeating: false, count: map.luma.count)
+            frameSize = (frame.width, frame.height)
+            watched = watchedPixels(width: map.width, height: map.height)
+        }
+        for pixel in map.luma.indices {
+            let jump = abs(Int(map.luma[pixel]) - Int(previous[pixel]))
+            if jump > Self.steadiness {
+                birth[pixel] = index
+                bigBirth[pixel] = jump >= Self.appearance
+            }
+            previous[pixel] = map.luma[pixel]
+        }
+        showing = showing.filter { caption in
+            guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
+            var caption = caption
+            caption.consensus.setAfter(frame)
+            leaving.append((index, caption))
+            return false
+        }
+        for index in showing.indices {
+            showing[index].consensus.add(frame)
+            showing[index].last = frames.count - 1
+        }
+        recent.append((index, frame))
+        recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
+        for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map) }
+        let now = frame.time
+        let gone = leaving.filter { now - frames[$0.index].time >= Self.hold }
+        leaving.removeAll { now - frames[$0.index].time >= Self.hold }
+        return gone.map { finished($0.caption, after: $0.index) }
+    }
+
+    /// The captions still on screen, or gone too lately to be handed out, when the scan ends.
+    mutating func finish() -> [Caption] {
+        defer {
+            showing = []
+            leaving = []
+        }
+        return leaving.map { finished($0.caption, after: $0.index) } + showing.map { finished($0, after: nil) }
+    }
+
+    /// The frames whose newborn values have just held for `hold` seconds, as of frame `index`.
+    private func newlyHeldBirths(at index: Int) -> [Int] {
+        guard index > 0 else { return [] }
+        let now = frames[index].time
+        let before = frames[index - 1].time
+        var births: [Int] = []
+        var born = index - 1
+        while born > 0 && before - frames[born].time < Self.hold {
+            if now - frames[born].time >= Self.hold { births.append(born) }
+            born -= 1
+        }
+        return births
+    }
+
+    /// The captions among the strokes born at frame `born` that have held since: tiles dense with them,
+    /// grouped with their neighbours (a gap of one tile between words, lines one above the other).
+    private mutating func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
+        let strokes = map.strokes()
+        let columns = map.width / Self.tile
+        let rows = map.height / Self.tile
+        guard columns > 0, rows > 0 else { return [] }
+        var newborn = [Bool](repeating: false, count: map.luma.count)
+        var tileCounts = [Int](repeating: 0, count: columns * rows)
+        for pixel in map.luma.indices where strokes[pixel] && birth[pixel] == born && bigBirth[pixel] && watched?[pixel] != false {
+            let x = pixel % map.width
+            let y = pixel / map.width
+            guard x / Self.tile < columns, y / Self.tile < rows, !isShowing(x, y) else { continue }
+            newborn[pixel] = true
+            tileCounts[(y / Self.tile) * columns + x / Self.tile] += 1
+        }
+        var seen = [Bool](repeating: false, count: columns * rows)
+        var groups: [[Int]] = []
+        for start in tileCounts.indices where tileCounts[start] >= Self.strokesPerTile && !seen[start] {
+            var stack = [start]
+            seen[start] = true
+            var group: [Int] = []
+            while let tile = stack.popLast() {
+                group.append(tile)
+                let tx = tile % columns
+                let ty = tile / columns
+                for dy in -1...1 {
+                    for dx in -2...2 {
+                        let nx = tx + dx
+                        let ny = ty + dy
+                        guard nx >= 0, ny >= 0, nx < columns, ny < rows else { continue }
+                        let neighbour = ny * columns + nx
+                        if !seen[neighbour] && tileCounts[neighbour] >= Self.strokesPerTile {
+                            seen[neighbour] = true
+                            stack.append(neighbour)
+                        }
+                    }
+                }
+            }
+            groups.append(group)
+        }
+        return Self.joined(groups, columns: columns).compactMap {
+            caption(ofTiles: $0, columns: columns, newborn: newborn, map: map, born: born)
+        }
+    }
+
+    /// Groups of tiles joined when they are parts of one text: side by side on the same rows, a gap of at
+    /// most twice their height and a tile (words the tiles split apart), or one above the other with a gap
+    /// of at most their height (lines).
+    private static func joined(_ groups: [[Int]], columns: Int) -> [[Int]] {
+        typealias Extent = (left: Int, top: Int, right: Int, bottom: Int)
+        let extent = { (group: [Int]) -> Extent in
+            (group.map { $0 % columns }.min()!, group.map { $0 / columns }.min()!,
+             group.map { $0 % columns }.max()!, group.map { $0 / columns }.max()!)
+        }
+        let near = { (a: Extent, b: Extent) -> Bool in
+            let height = max(a.bottom - a.top, b.bottom - b.top) + 1
+            let rowsShared = min(a.bottom, b.bottom) - max(a.top, b.top) + 1
+            let columnsShared = min(a.right, b.right) - max(a.left, b.left) + 1
+            return (rowsShared > 0 && -columnsShared <= 2 * height + 1) || (columnsShared > 0 && -rowsShared <= height)
+        }
+        var groups = groups
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in groups.indices {
+                for j in groups.indices where j > i && near(extent(groups[i]), extent(groups[j])) {
+                    groups[i] += groups.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return groups
+    }
+
+    /// A group of tiles as a caption, if its newborn strokes are many and dense and lie in a patch wider
+    /// than tall.
+    private mutating func caption(
+        ofTiles group: [Int], columns: Int, newborn: [Bool], map: StrokeMap, born: Int
+    ) -> Showing? {
+        var left = Int.max, top = Int.max, right = -1, bottom = -1
+        var pixels: [Int] = []
+        for tile in group {
+            let tx = tile % columns * Self.tile
+            let ty = tile / columns * Self.tile
+            for y in ty..<(ty + Self.tile) {
+                for x in tx..<(tx + Self.tile) where newborn[y * map.width + x] {
+                    pixels.append(y * map.width + x)
+                    left = min(left, x)
+                    right = max(right, x)
+                    top = min(top, y)
+                    bottom = max(bottom, y)
+                }
+            }
+        }
+        guard pixels.count >= Self.fewestStrokes else { return nil }
+        let width = right - left + 1
+        let height = bottom - top + 1
+        guard Double(width) >= 1.5 * Double(height), Double(pixels.count) >= 0.1 * Double(width * height) else { return nil }
+        // Letters the caption shares with the one before it at the same place are not newborn: a line's
+        // height more on either side.
+        let margin = max(2, height / 3)
+        let side = max(margin, min(height, 2 * Self.tile))
+        let x = max(0, left - side)
+        let y = max(0, top - margin)
+        let rect = (x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
+        let f = map.factor
+        let crop = PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f)
+        // The strokes and what is next to them are the caption, even where it looks like what was there
+        // before (white text over a white wall).
+        var strokeArea = [Bool](repeating: false, count: crop.width * crop.height)
+        for pixel in pixels {
+            let px = pixel % map.width - rect.x
+            let py = pixel / map.width - rect.y
+            for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
+                for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
+            }
+        }
+        var consensus = CaptionConsensus(
+            rect: crop, strokes: strokeArea,
+            before: replaces(rect, at: born) ? nil : recent.last { $0.index == born - 1 }?.frame)
+        for seen in recent where seen.index >= born { consensus.add(seen.frame) }
+        return Showing(
+            born: born, rect: rect,
+            strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),
+            consensus: consensus, last: frames.count - 1)
+    }
+
+    /// Whether a caption at `rect` born at frame `born` took the place of one that went then: the frame
+    /// before it shows the other caption, and the frame after the other shows it, not the picture behind.
+    /// The other forgets its frame after.
+    private mutating func replaces(_ rect: (x: Int, y: Int, width: Int, height: Int), at born: Int) -> Bool {
+        var replaced = false
+        for index in leaving.indices {
+            let other = leaving[index].caption.rect
+            if leaving[index].index == born && other.x < rect.x + rect.width && rect.x < other.x + other.width
+                && other.y < rect.y + rect.height && rect.y < other.y + other.height
+            {
+                leaving[index].caption.consensus.forgetAfter()
+                replaced = true
+            }
+        }
+        return replaced
+    }
+
+    private func isShowing(_ x: Int, _ y: Int) -> Bool {
+        showing.contains { x >= $0.rect.x && x < $0.rect.x + $0.rect.width && y >= $0.rect.y && y < $0.rect.y + $0.rect.height }
+    }
+
+    private func finished(_ caption: Showing, after index: Int?) -> Caption {
+        Caption(
+            before: caption.born > 0 ? frames[caption.born - 1] : nil, first: frames[caption.born],
+            last: frames[caption.last], after: index.map { frames[$0] }, strokes: caption.strokes,
+            consensus: caption.consensus, frameWidth: frameSize.width, frameHeight: frameSize.height)
+    }
+}
