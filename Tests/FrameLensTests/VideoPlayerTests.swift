@@ -64,7 +64,10 @@ struct VideoPlayerTests {
         #expect(await player.rate == 1)
         #expect(await player.currentlyDisplayedFrame == nil)
         try await Task.sleep(for: .milliseconds(100))
-        #expect(await player.currentlyDisplayedFrame == nil)
+        // A starved test task (the suite runs beside others on 2 cores) may find the video played to its
+        // end, where the player has paused itself: then, and only then, a frame shows.
+        let stillPlaying = await player.rate == 1
+        #expect(await player.currentlyDisplayedFrame == nil || !stillPlaying)
         await player.pause()
         #expect(await player.rate == 0)
         #expect(await player.currentlyDisplayedFrame != nil)
@@ -84,7 +87,8 @@ struct VideoPlayerTests {
         let frame = try #require(await player.currentlyDisplayedFrame)
         // The clock ran at rate 1: between the sleep asked for and the time measured around play/pause.
         #expect(time >= 20.45 && time <= 20 + elapsed)
-        #expect(frame.frameNumber == Int((time * 30).rounded(.down)))
+        // At the end of the video (a starved test task) the last frame, 1799, stays on screen.
+        #expect(frame.frameNumber == min(Int((time * 30).rounded(.down)), 1799))
         #expect(differingBytes(try FrameRenderer.render(frame, as: .rgb24).pixels, try Self.oracle(video, frame, fps: 30)) == 0)
     }
 

@@ -84,6 +84,9 @@ struct CaptionTracker {
     private var birth: [Int] = []
     /// Whether each working pixel's value changed by at least `appearance` levels at its birth.
     private var bigBirth: [Bool] = []
+    /// How many pixels jumped sharply in each recent frame (by index): a frame where none did gives birth
+    /// to no caption, and its strokes need not be looked at.
+    private var sharpJumps: [Int: Int] = [:]
     private var showing: [Showing] = []
     /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
     /// among them.
@@ -125,14 +128,17 @@ struct CaptionTracker {
             frameSize = (frame.width, frame.height)
             watched = watchedPixels(width: map.width, height: map.height)
         }
+        var sharp = 0
         for pixel in map.luma.indices {
             let jump = abs(Int(map.luma[pixel]) - Int(previous[pixel]))
             if jump > Self.steadiness {
                 birth[pixel] = index
                 bigBirth[pixel] = jump >= Self.appearance
+                if bigBirth[pixel] { sharp += 1 }
             }
             previous[pixel] = map.luma[pixel]
         }
+        sharpJumps[index] = sharp
         showing = showing.filter { caption in
             guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
             var caption = caption
@@ -147,6 +153,7 @@ struct CaptionTracker {
         recent.append((index, frame))
         recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
         for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map) }
+        sharpJumps = sharpJumps.filter { frame.time - frames[$0.key].time < 2 * Self.hold }
         let now = frame.time
         let gone = leaving.filter { now - frames[$0.index].time >= Self.hold }
         leaving.removeAll { now - frames[$0.index].time >= Self.hold }
@@ -179,13 +186,14 @@ struct CaptionTracker {
     /// The captions among the strokes born at frame `born` that have held since: tiles dense with them,
     /// grouped with their neighbours (a gap of one tile between words, lines one above the other).
     private mutating func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
-        let strokes = map.strokes()
+        guard sharpJumps.removeValue(forKey: born) ?? 0 > 0 else { return [] }
         let columns = map.width / Self.tile
         let rows = map.height / Self.tile
         guard columns > 0, rows > 0 else { return [] }
         var newborn = [Bool](repeating: false, count: map.luma.count)
         var tileCounts = [Int](repeating: 0, count: columns * rows)
-        for pixel in map.luma.indices where strokes[pixel] && birth[pixel] == born && bigBirth[pixel] && watched?[pixel] != false {
+        for pixel in map.luma.indices
+        where birth[pixel] == born && bigBirth[pixel] && watched?[pixel] != false && map.isStroke(pixel) {
             let x = pixel % map.width
             let y = pixel / map.width
             guard x / Self.tile < columns, y / Self.tile < rows, !isShowing(x, y) else { continue }

@@ -26,51 +26,45 @@ struct StrokeMap {
         self.width = width
         self.height = height
         self.factor = factor
-        let area = factor * factor
+        // Every pixel of a cell up to 3x3; of larger cells every other row and column (a 1080p frame's
+        // 4x4 cells by 2x2 samples): the tracker looks at every decoded frame, and must not slow the scan.
+        let step = factor >= 4 ? 2 : 1
+        let samples = (factor + step - 1) / step
+        let area = samples * samples
         luma = frame.withUnsafePlane(0) { bytes, bytesPerRow in
-            [UInt8](unsafeUninitializedCapacity: width * height) { output, count in
+            let plane = bytes.assumingMemoryBound(to: UInt8.self)
+            return [UInt8](unsafeUninitializedCapacity: width * height) { output, count in
                 var sums = [Int](repeating: 0, count: width)
-                for y in 0..<height {
-                    for x in 0..<width { sums[x] = 0 }
-                    for dy in 0..<factor {
-                        let line = (y * factor + dy) * bytesPerRow
-                        for x in 0..<width {
-                            var sum = 0
-                            for dx in 0..<factor { sum += Int(bytes[line + x * factor + dx]) }
-                            sums[x] += sum
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<height {
+                        for x in 0..<width { sums[x] = 0 }
+                        for dy in stride(from: 0, to: factor, by: step) {
+                            let line = (y * factor + dy) * bytesPerRow
+                            for x in 0..<width {
+                                var sum = 0
+                                for dx in stride(from: 0, to: factor, by: step) { sum += Int(plane[line + x * factor + dx]) }
+                                sums[x] += sum
+                            }
                         }
+                        for x in 0..<width { output[y * width + x] = UInt8(sums[x] / area) }
                     }
-                    for x in 0..<width { output[y * width + x] = UInt8(sums[x] / area) }
                 }
                 count = width * height
             }
         }
     }
 
-    /// Whether each working pixel is a stroke: the 3x3 pixels around it span at least `strokeContrast`.
-    func strokes() -> [Bool] {
-        var rowMax = [UInt8](repeating: 0, count: luma.count)
-        var rowMin = [UInt8](repeating: 0, count: luma.count)
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width {
-                let left = row + max(0, x - 1)
-                let right = row + min(width - 1, x + 1)
-                rowMax[row + x] = max(luma[left], luma[row + x], luma[right])
-                rowMin[row + x] = min(luma[left], luma[row + x], luma[right])
+    /// Whether one working pixel is a stroke: the 3x3 pixels around it span at least `strokeContrast`.
+    func isStroke(_ pixel: Int) -> Bool {
+        let x = pixel % width, y = pixel / width
+        var high: UInt8 = 0, low: UInt8 = 255
+        for row in max(0, y - 1)...min(height - 1, y + 1) {
+            for column in max(0, x - 1)...min(width - 1, x + 1) {
+                let value = luma[row * width + column]
+                high = max(high, value)
+                low = min(low, value)
             }
         }
-        var strokes = [Bool](repeating: false, count: luma.count)
-        for y in 0..<height {
-            let above = max(0, y - 1) * width
-            let below = min(height - 1, y + 1) * width
-            let row = y * width
-            for x in 0..<width {
-                let high = max(rowMax[above + x], rowMax[row + x], rowMax[below + x])
-                let low = min(rowMin[above + x], rowMin[row + x], rowMin[below + x])
-                strokes[row + x] = Int(high) - Int(low) >= Self.strokeContrast
-            }
-        }
-        return strokes
+        return Int(high) - Int(low) >= Self.strokeContrast
     }
 }
