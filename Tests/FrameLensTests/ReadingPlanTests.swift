@@ -78,3 +78,13 @@ struct PageReaderOrderTests {
         #expect(merged.flatMap(\.lines).map(\.text) == ["Outputs", "body"])
     }
 }
+
+extension PageReaderOrderTests {
+    @Test func joinsTheLinesOfOneColumnReadInTwoPassesTopToBottom() {
+        // A dark slide: one pass reads the first and third lines, the other the second.
+        let first = [RecognizedBlock(lines: [Self.line("Run: perf stat", x: 155, y: 260), Self.line("Major faults: 97", x: 155, y: 442)])]
+        let second = [RecognizedBlock(lines: [Self.line("Minor faults: 18,432", x: 155, y: 351)])]
+        let merged = PageReader.merge(first, second)
+        #expect(merged.map { $0.lines.map(\.text) } == [["Run: perf stat", "Minor faults: 18,432", "Major faults: 97"]])
+    }
+}

@@ -80,8 +80,9 @@ struct PageReader {
     }
 
     /// Two readings of overlapping parts: where a line of one overlaps a line of the other, the line that
-    /// reads more (characters weighted by confidence) stays; the blocks of the second go where they
-    /// belong from top to bottom, or after the first's when `keepingOrder`.
+    /// reads more (characters weighted by confidence) stays; a block of the second that overlaps one of
+    /// the first joins it, the others go where they belong from top to bottom, or after the first's when
+    /// `keepingOrder`.
     static func merge(_ first: [RecognizedBlock], _ second: [RecognizedBlock], keepingOrder: Bool = false) -> [RecognizedBlock] {
         func weight(_ line: RecognizedLine) -> Double {
             line.words.reduce(0) { $0 + $1.confidence * Double($1.text.count) }
@@ -101,6 +102,13 @@ struct PageReader {
         }
         var merged = keeping(first, against: second, onTie: true)
         for block in keeping(second, against: first, onTie: false) {
+            // Lines of the same column read in two passes (a dark slide's, light and dark) become one
+            // block, top to bottom.
+            if let same = merged.firstIndex(where: { $0.bounds.pixels.intersects(block.bounds.pixels) }) {
+                let lines = (merged[same].lines + block.lines).sorted { $0.bounds.pixels.y < $1.bounds.pixels.y }
+                merged[same] = RecognizedBlock(lines: lines)
+                continue
+            }
             let position = keepingOrder ? merged.endIndex
                 : merged.firstIndex { $0.bounds.pixels.y > block.bounds.pixels.y } ?? merged.endIndex
             merged.insert(block, at: position)
