@@ -2,10 +2,12 @@
 # Installs the Debian packages FrameLens needs that are not installed yet (and nothing else).
 # Libraries to build against, Tesseract's English model, and the command-line tools the tests use
 # as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
-# GNU time, with which the benchmarks measure peak memory.
+# GNU time, with which the benchmarks measure peak memory. Given package names, it installs those that
+# are missing instead (the benchmark corpora's tools).
 set -euo pipefail
 
-packages=(
+packages=("$@")
+(($#)) || packages=(
     pkg-config
     libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng

@@ -39,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Benchmarks"))
 from cer import cer, normalise  # noqa: E402  (Benchmarks/cer.py: Levenshtein / len(reference), whitespace collapsed)
+from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
 
 OUT = os.path.join(REPO, "Benchmarks", "out", "accuracy")
 CORPUS = os.environ.get("ACC_CORPUS") or os.path.join(OUT, "captions")
@@ -280,15 +281,7 @@ def main():
     try:
         binary = None
         if "framelens" in tools:
-            source = os.environ.get("FRAMELENS") or os.path.join(REPO, ".build", "release", "framelens")
-            for _ in range(60):   # a rebuild may have it missing for a moment
-                if os.access(source, os.X_OK):
-                    break
-                time.sleep(5)
-            else:
-                sys.exit(f"error: no {source}; build it: swift build -c release")
-            binary = os.path.join(scratch_root, "framelens")
-            shutil.copy2(source, binary)
+            binary = copy_framelens(REPO, scratch_root)
         version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip() \
             if binary else None
         commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True,

@@ -30,20 +30,7 @@ data=/usr/share/doc/opencv-doc/examples/data
 fortunes=/usr/share/games/fortunes
 
 # --- Debian packages: only the missing ones.
-packages=(opencv-doc fortunes-min ffmpeg fonts-dejavu-core python3)
-missing=()
-for package in "${packages[@]}"; do
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || missing+=("$package")
-done
-if ((${#missing[@]})); then
-    echo "Installing: ${missing[*]}" >&2
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$repo/scripts/install-deps.sh" opencv-doc fortunes-min ffmpeg fonts-dejavu-core python3
 
 # The clips may ship gzip-compressed in some package versions: unpack those into the output folder.
 mkdir -p "$out"

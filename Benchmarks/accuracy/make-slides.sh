@@ -37,22 +37,6 @@ root=$(cd "$here/../.." && pwd)
 out=$root/Benchmarks/out/accuracy/slides
 src=$out/src
 
-# Installs the Debian packages in "$@" that are not installed yet (as scripts/install-deps.sh does).
-install_missing() {
-    local package status missing=()
-    for package in "$@"; do
-        status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-        [[ "$status" == "install ok installed" ]] || missing+=("$package")
-    done
-    [[ ${#missing[@]} -eq 0 ]] && return 0
-    echo "Installing: ${missing[*]}" >&2
-    local sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
 # Unpacks the Debian package $1 into $src/$1 (once), without installing it.
 unpack_package() {
     local package=$1 scratch
@@ -69,7 +53,7 @@ unpack_package() {
     touch "$src/$package/.done"
 }
 
-install_missing ffmpeg qrencode zbar-tools poppler-utils pango1.0-tools fonts-dejavu-core fonts-noto-cjk \
+"$root/scripts/install-deps.sh" ffmpeg qrencode zbar-tools poppler-utils pango1.0-tools fonts-dejavu-core fonts-noto-cjk \
     tesseract-ocr tesseract-ocr-eng tesseract-ocr-kor tesseract-ocr-jpn tesseract-ocr-vie tesseract-ocr-por \
     python3
 mkdir -p "$src"

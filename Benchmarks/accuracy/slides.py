@@ -31,6 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from cer import cer as cer_text, normalise  # noqa: E402  (Benchmarks/cer.py)
+from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
 
 CORPUS = os.path.join(ROOT, "Benchmarks", "out", "accuracy", "slides")
 RESULTS = os.path.join(ROOT, "Benchmarks", "out", "accuracy", "slides-results.json")
@@ -131,15 +132,7 @@ def main():
 def run(rows, tools, scratch):
     framelens = None
     if "framelens" in tools:
-        source = os.environ.get("FRAMELENS") or os.path.join(ROOT, ".build", "release", "framelens")
-        for _ in range(30):  # a rebuild may be linking it right now
-            if os.access(source, os.X_OK):
-                break
-            time.sleep(2)
-        else:
-            sys.exit(f"error: no {source}; build it (make build)")
-        framelens = os.path.join(scratch, "framelens")
-        shutil.copy2(source, framelens)
+        framelens = copy_framelens(ROOT, scratch)
     load_before = open("/proc/loadavg").read().split()[:3]
     versions = {
         "ffmpeg": subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout.split("\n")[0],
