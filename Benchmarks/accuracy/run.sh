@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The OCR accuracy benchmark (make bench-accuracy): builds the corpora that are missing, then measures
 #   slides.py     framelens grab / index against tesseract and RapidOCR on slide decks (make-slides.sh)
-#   captions.py   framelens index against frame-by-frame pipelines on burned-in captions (make-captions.sh),
-#                 when present
+#   captions.py   framelens index against frame-by-frame pipelines on burned-in captions (make-captions.sh)
 # It does not build framelens: it copies the current release build once, so that a rebuild during the run
 # changes nothing measured. Settings (environment): FRAMELENS, ACC_TOOLS, ACC_ENCODINGS (slides),
 # ACC_VIDEOS (captions), ACC_PARTS (slides,captions: which parts to run; default both); see
@@ -26,27 +25,20 @@ echo "   $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(tesseract --version 2
 echo "   framelens at $(git -C "$root" describe --always --dirty 2>/dev/null || echo 'unknown commit')" \
     "(copied from $source_binary)"
 
-parts=,${ACC_PARTS:-slides,captions},
-if [[ $parts == *,slides,* ]]; then
-    echo
-    echo "== Slides: corpus (make-slides.sh)"
+# timed COMMAND...: runs it, then prints how long it took.
+timed() {
+    local start
     start=$(date +%s)
-    "$here/make-slides.sh"
+    "$@"
     echo "   ($(($(date +%s) - start)) s)"
-    echo
-    start=$(date +%s)
-    python3 "$here/slides.py"
-    echo "   ($(($(date +%s) - start)) s)"
-fi
+}
 
-if [[ $parts == *,captions,* && -x $here/make-captions.sh && -f $here/captions.py ]]; then
+parts=,${ACC_PARTS:-slides,captions},
+for part in slides captions; do
+    [[ $parts == *,$part,* ]] || continue
     echo
-    echo "== Captions: corpus (make-captions.sh)"
-    start=$(date +%s)
-    "$here/make-captions.sh"
-    echo "   ($(($(date +%s) - start)) s)"
+    echo "== ${part^}: corpus (make-$part.sh)"
+    timed "$here/make-$part.sh"
     echo
-    start=$(date +%s)
-    python3 "$here/captions.py"
-    echo "   ($(($(date +%s) - start)) s)"
-fi
+    timed python3 "$here/$part.py"
+done
