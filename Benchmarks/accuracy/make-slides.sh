@@ -168,8 +168,8 @@ def fingerprint(*values):
 def make_deck(name, slides):
     folder = f"{out}/{name}"
     manifest_path = f"{folder}/manifest.json"
-    spec = fingerprint(slides, ENCODINGS, SLIDE_SECONDS, FPS)
-    if up_to_date(folder, spec, ENCODINGS):
+    deck_spec = fingerprint(slides, ENCODINGS, SLIDE_SECONDS, FPS)
+    if up_to_date(folder, deck_spec, ENCODINGS):
         return
     os.makedirs(folder, exist_ok=True)
     entries = []
@@ -217,7 +217,7 @@ def make_deck(name, slides):
     for encoding, options in ENCODINGS.items():
         encode(folder, [e["image"] for e in entries], f"{folder}/{encoding}.mp4", options,
                rotate=encoding == "rot90")
-    write_json(manifest_path, {"deck": name, "spec": spec, "lang": "eng", "slideSeconds": SLIDE_SECONDS, "fps": FPS,
+    write_json(manifest_path, {"deck": name, "spec": deck_spec, "lang": "eng", "slideSeconds": SLIDE_SECONDS, "fps": FPS,
                                "encodings": list(ENCODINGS), "slides": entries})
     print(f"{name}: {len(entries)} slides, {sum(len(e['codes']) for e in entries)} codes, "
           f"encodings {', '.join(ENCODINGS)}", file=sys.stderr)
