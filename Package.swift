@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,9 +6,13 @@ let package = Package(
     products: [
         .library(name: "FrameLens", targets: ["FrameLens"]),
         .executable(name: "framelens", targets: ["framelens"]),
+        .executable(name: "framelens-serve", targets: ["framelens-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only the web player (`framelens-serve`) builds Hummingbird; the library and the CLI do not.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +38,22 @@ let package = Package(
             name: "framelens",
             dependencies: [
                 "FrameLens",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "FrameLensServer",
+            dependencies: [
+                "FrameLens",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")]
+        ),
+        .executableTarget(
+            name: "framelens-serve",
+            dependencies: [
+                "FrameLensServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -9,7 +9,7 @@ struct FrameLensCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             GrabCommand.self, IndexCommand.self, FrameCommand.self, ProbeCommand.self, LangsCommand.self,
-            MergeCommand.self,
+            MergeCommand.self, ServeCommand.self,
         ]
     )
 

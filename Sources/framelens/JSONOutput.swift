@@ -1,10 +1,8 @@
-import Foundation
+import FrameLens
 
-/// JSON as FrameLens prints it: pretty, keys sorted, slashes unescaped.
+/// JSON as FrameLens prints it, without the document's final newline (`print` adds it).
 enum JSONOutput {
     static func string<Value: Encodable>(_ value: Value) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try JSONDocument.encode(value).dropLast(), as: UTF8.self)
     }
 }

@@ -22,19 +22,13 @@ public enum IndexFormat: String, Sendable, CaseIterable {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues).utf8)
-        case .json: Array(try Self.jsonEncoder.encode(index)) + [0x0A]
+        case .json: try JSONDocument.encode(index)
         }
     }
 
     /// Reads an index written as JSON.
     public static func decodeJSON(_ data: Data) throws -> VideoIndex {
         try JSONDecoder().decode(VideoIndex.self, from: data)
-    }
-
-    private static var jsonEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 }
 

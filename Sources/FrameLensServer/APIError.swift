@@ -1,0 +1,41 @@
+import FrameLens
+import Hummingbird
+
+/// An API failure: an HTTP status and a one-line message, sent as `{"error": "..."}`.
+struct APIError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// The status a library error stands for: the request's fault (400), a protected video (403), a
+    /// newer request overtaking this one (409), a video that cannot be decoded (422), else the server's.
+    init(_ error: any Error) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as MediaError:
+            switch error.code {
+            case .timeOutOfRange, .invalidTime: self.init(.badRequest, error.message)
+            case .protectedContent: self.init(.forbidden, error.message)
+            case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
+                self.init(.unprocessableContent, error.message)
+            case .fileNotFound, .notAFile, .unreadable, .writeFailed: self.init(.internalServerError, error.message)
+            }
+        case let error as AnalysisError:
+            self.init(error.code == .stale ? .conflict : .internalServerError, error.message)
+        default:
+            self.init(.internalServerError, "\(error)")
+        }
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = (try? JSONDocument.encode(["error": message])) ?? []
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

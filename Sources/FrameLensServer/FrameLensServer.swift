@@ -1,0 +1,138 @@
+import FrameLens
+import Foundation
+import Hummingbird
+import Logging
+
+/// `framelens serve`: a local web player with Live Text on the paused frame and the videos' indexes.
+///
+/// It serves only the catalogue's videos, by id; every request for a frame goes through one FFmpeg player
+/// per video and the process's shared analyzer.
+public struct FrameLensServer: Sendable {
+    private let catalog: VideoCatalog
+    private let sessions: [String: VideoSession]
+    private let indexes: IndexJobs
+
+    /// A server for these videos, reading with these options.
+    public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared) {
+        self.catalog = catalog
+        sessions = Dictionary(uniqueKeysWithValues: catalog.videos.map {
+            ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options))
+        })
+        indexes = IndexJobs(options: VideoIndexer.Options(analysis: options))
+    }
+
+    /// Listens on `host:port` until the process is interrupted (SIGINT, SIGTERM).
+    ///
+    /// - Parameters:
+    ///   - port: the TCP port; 0 picks a free one.
+    ///   - listening: called once with the page's URL when the server accepts connections.
+    public func run(host: String, port: Int, listening: @escaping @Sendable (String) async -> Void) async throws {
+        let app = Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "FrameLens"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                let shown = host.contains(":") ? "[\(host)]" : host
+                await listening("http://\(shown):\(bound)/")
+            },
+            logger: {
+                var logger = Logger(label: "framelens-serve")
+                logger.logLevel = .warning
+                return logger
+            }()
+        )
+        try await app.runService()
+    }
+
+    // MARK: - Routes
+
+    private func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: JSONErrors())
+        for asset in PageAsset.allCases {
+            router.get(RouterPath(asset.route)) { _, _ in try asset.response() }
+        }
+        router.get("/api/videos") { _, _ in try json(catalog.videos) }
+        router.get("/api/videos/:id/analysis") { request, context in
+            let (session, seconds) = try frameRequest(request, context)
+            return try json(try await session.analysis(at: seconds))
+        }
+        router.get("/api/videos/:id/frame") { request, context in
+            let (session, seconds) = try frameRequest(request, context)
+            return bytes(try await session.png(at: seconds), type: "image/png")
+        }
+        router.get("/api/videos/:id/index") { _, context in
+            let video = try video(context)
+            try refuseProtected(video)
+            switch await indexes.state(of: video) {
+            case .done(let index): return bytes(index, type: "application/json; charset=utf-8")
+            case .running(let fraction, let cues):
+                var response = try json(IndexProgress(status: "running", progress: fraction, cues: cues))
+                response.status = .accepted
+                return response
+            case .failed(let message): throw APIError(.unprocessableContent, message)
+            }
+        }
+        router.on("/api/videos/:id/media", method: .get) { request, context in
+            try await MediaFileResponse(path: try video(context).path).response(to: request, context: context)
+        }
+        router.on("/api/videos/:id/media", method: .head) { request, context in
+            try await MediaFileResponse(path: try video(context).path).response(to: request, context: context)
+        }
+        return router
+    }
+
+    private func video(_ context: BasicRequestContext) throws -> ServedVideo {
+        let id = context.parameters.get("id") ?? ""
+        guard let video = catalog.video(id: id) else { throw APIError(.notFound, "no video with id '\(id)'") }
+        return video
+    }
+
+    /// The video's session and the time `t` names (seconds, or MM:SS.mmm as `--at` takes).
+    private func frameRequest(_ request: Request, _ context: BasicRequestContext) throws -> (VideoSession, Double) {
+        let video = try video(context)
+        try refuseProtected(video)
+        guard let text = request.uri.queryParameters.get("t") else {
+            throw APIError(.badRequest, "missing t: the time of the frame, in seconds")
+        }
+        let seconds = try MediaTime.parse(text)
+        return (sessions[video.id]!, seconds)
+    }
+
+    private func refuseProtected(_ video: ServedVideo) throws {
+        guard video.protected else { return }
+        throw APIError(.forbidden, "\(video.name) is protected (DRM): FrameLens does not decode or read protected streams")
+    }
+}
+
+/// How far a video's index has come, while it is being made.
+private struct IndexProgress: Encodable {
+    let status: String
+    let progress: Double
+    let cues: Int
+}
+
+/// Any error a route throws reaches the client as `{"error": "..."}` with its status.
+private struct JSONErrors: RouterMiddleware {
+    func handle(
+        _ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            throw APIError(error.status, error.body ?? error.status.reasonPhrase)
+        } catch {
+            throw APIError(error)
+        }
+    }
+}
+
+private func json(_ value: some Encodable) throws -> Response {
+    bytes(try JSONDocument.encode(value), type: "application/json; charset=utf-8")
+}
+
+private func bytes(_ bytes: [UInt8], type: String) -> Response {
+    Response(
+        status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+}

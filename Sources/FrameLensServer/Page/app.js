@@ -1,0 +1,378 @@
+// FrameLens web player: Live Text on the paused frame, read by the server's FFmpeg player and analyzer.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const video = $("video"), still = $("still"), overlay = $("overlay"), stage = $("stage");
+const SETTLE_MS = 250;  // scrubbing: read only once seeking has stopped this long
+
+let current = null;     // the chosen video, as /api/videos lists it
+let stillMode = false;  // the browser cannot play the file: frames come from /frame
+let stillTime = 0;      // the time shown in still mode
+let request = 0;        // the latest analysis asked for; an answer to an older one is discarded
+let shown = null;       // the analysis in the overlay
+let settle = null;
+
+// MARK: - Choosing a video
+
+async function start() {
+  const videos = await fetchJSON("/api/videos");
+  for (const v of videos) $("videos").append(new Option(v.name, v.id));
+  $("videos").onchange = () => choose(videos.find((v) => v.id === $("videos").value));
+  const wanted = videos.find((v) => v.id === location.hash.slice(1)) || videos[0];
+  $("videos").value = wanted.id;
+  choose(wanted);
+}
+
+function choose(v) {
+  current = v;
+  request++;
+  clearOverlay();
+  stillMode = false;
+  $("notice").hidden = true;
+  $("still-controls").hidden = true;
+  still.hidden = true;
+  history.replaceState(null, "", "#" + v.id);
+  if (v.protected) {
+    video.removeAttribute("src");
+    video.hidden = true;
+    notice(`${v.name} is protected (DRM): FrameLens does not play, decode or read protected streams.`);
+    showIndexMessage("No index: the video is protected.");
+    return;
+  }
+  video.hidden = false;
+  video.src = `/api/videos/${encodeURIComponent(v.id)}/media`;
+  loadIndex(v);
+}
+
+video.addEventListener("error", () => {
+  if (!current || current.protected || !video.getAttribute("src")) return;
+  notice(`This browser cannot play ${current.name} (its codec or container). ` +
+    "The frames shown come from the server: scrub below, step with , and ., or pick a slide.");
+  stillMode = true;
+  video.hidden = true;
+  still.hidden = false;
+  $("still-controls").hidden = false;
+  $("scrub").max = current.duration || 0;
+  showStill(0);
+});
+
+// MARK: - Pausing, seeking, stepping
+
+video.addEventListener("play", () => { request++; clearOverlay(); });
+video.addEventListener("seeking", () => { request++; clearOverlay(); });
+video.addEventListener("pause", () => readSoon(() => video.currentTime));
+video.addEventListener("seeked", () => { if (video.paused) readSoon(() => video.currentTime); });
+
+/// Reads the frame shown at the time `when()` gives, once nothing has moved for SETTLE_MS.
+function readSoon(when) {
+  clearTimeout(settle);
+  settle = setTimeout(() => read(when()), SETTLE_MS);
+}
+
+function isShowing(t) {
+  if (stillMode) return stillTime === t;
+  return video.paused && !video.seeking && video.currentTime === t;
+}
+
+async function read(t) {
+  const mine = ++request;
+  status("Reading the frame…");
+  overlay.dataset.state = "reading";
+  const started = performance.now();
+  let response, body;
+  try {
+    response = await fetch(`/api/videos/${encodeURIComponent(current.id)}/analysis?t=${t}`);
+    body = await response.json();
+  } catch (error) {
+    if (mine === request) status(`Could not read the frame: ${error.message}`);
+    return;
+  }
+  // Stale: a newer pause or seek came in, or the frame on screen is no longer the one asked for.
+  if (mine !== request || !isShowing(t) || response.status === 409) return;
+  if (!response.ok) {
+    overlay.dataset.state = "error";
+    status(body.error || response.statusText);
+    return;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  status(`Frame ${body.frameNumber} at ${clock(body.time)}, read in ${seconds} s`);
+  show(body);
+}
+
+function step(frames) {
+  if (!current || (!stillMode && !video.paused)) return;
+  const fps = current.frameRate || 25;
+  const base = shown ? shown.time : (stillMode ? stillTime : video.currentTime);
+  // The frame shown at t is the last one starting at or before t: half a frame either way lands on
+  // the neighbour's own time span, whatever the rounding of the times.
+  const target = Math.max(0, base + (frames > 0 ? 1.5 : -0.5) / fps);
+  seekTo(Math.min(target, current.duration || target));
+}
+
+function seekTo(t) {
+  if (stillMode) {
+    showStill(t);
+  } else {
+    video.pause();
+    video.currentTime = t;
+  }
+}
+
+function showStill(t) {
+  stillTime = t;
+  request++;
+  clearOverlay();
+  $("scrub").value = t;
+  $("scrub-time").textContent = clock(t);
+  still.src = `/api/videos/${encodeURIComponent(current.id)}/frame?t=${t}`;
+  readSoon(() => t);
+}
+
+$("scrub").addEventListener("input", () => showStill(Number($("scrub").value)));
+
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.type !== "checkbox") return;
+  if (event.key === " ") {
+    event.preventDefault();
+    if (!stillMode && current && !current.protected) video.paused ? video.play() : video.pause();
+  } else if (event.key === ",") {
+    step(-1);
+  } else if (event.key === ".") {
+    step(1);
+  }
+});
+
+// MARK: - The overlay
+
+function picture() { return stillMode ? still : video; }
+
+/// The rectangle the picture occupies inside its element (object-fit: contain), relative to the stage.
+function pictureRect() {
+  const el = picture();
+  const width = stillMode ? still.naturalWidth : video.videoWidth;
+  const height = stillMode ? still.naturalHeight : video.videoHeight;
+  if (!width || !height) return null;
+  const scale = Math.min(el.clientWidth / width, el.clientHeight / height);
+  return {
+    left: el.offsetLeft + (el.clientWidth - width * scale) / 2,
+    top: el.offsetTop + (el.clientHeight - height * scale) / 2,
+    width: width * scale, height: height * scale,
+  };
+}
+
+function clearOverlay() {
+  shown = null;
+  overlay.replaceChildren();
+  overlay.dataset.state = "empty";
+  delete overlay.dataset.frameTime;
+  $("found").replaceChildren();
+  $("copy-all").disabled = true;
+}
+
+function show(analysis) {
+  shown = analysis;
+  layout();
+  listFound(analysis);
+  $("copy-all").disabled = !analysis.text?.transcript && analysis.codes.length === 0;
+  overlay.dataset.state = "ready";
+  overlay.dataset.frameTime = analysis.time;
+}
+
+/// Lays the text out over the picture at its boxes; again whenever the picture changes size.
+function layout() {
+  overlay.replaceChildren();
+  const rect = pictureRect();
+  if (!shown || !rect) return;
+  Object.assign(overlay.style, {
+    left: rect.left + "px", top: rect.top + "px", width: rect.width + "px", height: rect.height + "px",
+  });
+  (shown.text?.blocks || []).forEach((block, b) => block.lines.forEach((line, l) => {
+    const span = document.createElement("span");
+    span.className = "line";
+    place(span, line.bounds.normalized);
+    const height = line.bounds.normalized.height * rect.height;
+    span.style.fontSize = (height * 0.9).toFixed(1) + "px";
+    span.append(...withDetections(line.text, detectionsOn(b, l)));
+    overlay.append(span, document.createTextNode("\n"));
+    const natural = span.scrollWidth;
+    if (natural > 0) span.style.transform = `scaleX(${(line.bounds.normalized.width * rect.width) / natural})`;
+  }));
+  shown.codes.forEach((code) => {
+    const box = document.createElement("div");
+    box.className = "code";
+    place(box, code.bounds.normalized);
+    const label = document.createElement("span");
+    label.textContent = `${code.symbology}: ${code.payload}`;
+    box.append(label);
+    overlay.append(box);
+  });
+}
+
+function place(element, box) {
+  Object.assign(element.style, {
+    left: box.x * 100 + "%", top: box.y * 100 + "%", width: box.width * 100 + "%", height: box.height * 100 + "%",
+  });
+}
+
+function detectionsOn(block, line) {
+  return shown.detections.filter((d) => d.source.text && d.source.text.block === block && d.source.text.line === line);
+}
+
+/// The line's text as DOM nodes: URLs, e-mail addresses and phone numbers as links, other data marked.
+function withDetections(text, detections) {
+  const nodes = [];
+  let at = 0;
+  for (const d of detections) {
+    const found = text.indexOf(d.text, at);
+    if (found < 0) continue;
+    nodes.push(document.createTextNode(text.slice(at, found)));
+    nodes.push(dataNode(d, d.text));
+    at = found + d.text.length;
+  }
+  nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
+
+function dataNode(detection, text) {
+  const href = linkFor(detection);
+  const node = document.createElement(href ? "a" : "mark");
+  if (href) {
+    node.href = href;
+    node.target = "_blank";
+    node.rel = "noopener noreferrer";
+  }
+  node.className = "data " + detection.type;
+  node.title = `${detection.type}: ${detection.value}`;
+  node.textContent = text;
+  return node;
+}
+
+function linkFor(detection) {
+  const value = detection.value;
+  switch (detection.type) {
+    case "url": return /^https?:\/\//i.test(value) ? value : null;
+    case "email": return "mailto:" + value;
+    case "phone": return "tel:" + value.replace(/[^+\d]/g, "");
+    default: return null;
+  }
+}
+
+function listFound(analysis) {
+  const items = analysis.detections.map((d) => {
+    const li = document.createElement("li");
+    const kind = document.createElement("b");
+    kind.textContent = d.type;
+    li.append(kind, dataNode(d, d.text));
+    return li;
+  });
+  analysis.codes.forEach((code) => {
+    const li = document.createElement("li");
+    const kind = document.createElement("b");
+    kind.textContent = code.symbology;
+    li.append(kind, code.payload);
+    items.push(li);
+  });
+  $("found").replaceChildren(...items);
+}
+
+new ResizeObserver(() => layout()).observe(stage);
+still.addEventListener("load", () => layout());
+$("live-text").addEventListener("change", () => overlay.classList.toggle("off", !$("live-text").checked));
+
+$("copy-all").addEventListener("click", async () => {
+  if (!shown) return;
+  const text = [shown.text?.transcript || "", ...shown.codes.map((c) => c.payload)].filter(Boolean).join("\n");
+  try {
+    await navigator.clipboard.writeText(text);
+    status("Copied the frame's text.");
+  } catch {
+    const selection = getSelection();
+    selection.selectAllChildren(overlay);
+    document.execCommand("copy");
+    status("Copied the frame's text.");
+  }
+});
+
+// MARK: - The index beside the player
+
+async function loadIndex(v) {
+  $("cues").replaceChildren();
+  for (;;) {
+    if (current !== v) return;
+    let response, body;
+    try {
+      response = await fetch(`/api/videos/${encodeURIComponent(v.id)}/index`);
+      body = await response.json();
+    } catch (error) {
+      return showIndexMessage(`Could not index: ${error.message}`);
+    }
+    if (current !== v) return;
+    if (response.status === 202) {
+      showIndexMessage(`Indexing… ${Math.round(body.progress * 100)} % (${body.cues} so far)`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    if (!response.ok) return showIndexMessage(body.error || response.statusText);
+    return showCues(body.cues);
+  }
+}
+
+function showIndexMessage(text) { $("index-status").textContent = text; }
+
+function showCues(cues) {
+  const items = cues.map((cue) => {
+    const li = document.createElement("li");
+    li.dataset.text = cue.text.toLowerCase();
+    li.dataset.start = cue.start;
+    const button = document.createElement("button");
+    button.type = "button";
+    const time = document.createElement("time");
+    time.textContent = clock(cue.start);
+    const text = document.createElement("span");
+    text.className = "text";
+    text.textContent = cue.text;
+    button.append(time, text);
+    button.onclick = () => seekTo(cue.start);
+    li.append(button);
+    return li;
+  });
+  $("cues").replaceChildren(...items);
+  filterCues();
+}
+
+function filterCues() {
+  const words = $("search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  let count = 0;
+  for (const li of $("cues").children) {
+    li.hidden = !words.every((w) => li.dataset.text.includes(w));
+    if (!li.hidden) count++;
+  }
+  const total = $("cues").children.length;
+  showIndexMessage(words.length ? `${count} of ${total} slides match` : `${total} slides`);
+}
+
+$("search").addEventListener("input", filterCues);
+
+// MARK: - Helpers
+
+async function fetchJSON(url) {
+  const response = await fetch(url);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+function status(text) { $("status").textContent = text; }
+
+function notice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = false;
+}
+
+function clock(seconds) {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3600000), m = Math.floor(ms / 60000) % 60, s = (ms / 1000) % 60;
+  return (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + s.toFixed(3).padStart(6, "0");
+}
+
+start().catch((error) => status(`FrameLens: ${error.message}`));

@@ -1,0 +1,71 @@
+import FrameLens
+
+/// The server's FFmpeg player for one video, paused on the frames the page asks for.
+///
+/// Seeks run one at a time, each followed by taking the frame the paused player then shows, so that two
+/// requests can never swap frames. An analysis that finishes after a newer request for this video came
+/// in reads a frame that is no longer shown: it is stale and is not delivered (`AnalysisError.stale`).
+actor VideoSession {
+    let video: ServedVideo
+    private let analyzer: FrameAnalyzer
+    private let options: AnalysisOptions
+    private var player: VideoPlayer?
+    /// The last seek asked for; a seek waits for it, so seeks never interleave.
+    private var lastSeek: Task<VideoFrame, any Error>?
+    /// Counts the requests for a frame, so that an analysis overtaken by a newer one is recognised.
+    private var latestRequest: UInt64 = 0
+
+    init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions) {
+        self.video = video
+        self.analyzer = analyzer
+        self.options = options
+    }
+
+    /// Pauses the player on the frame shown at `seconds` and reads it.
+    ///
+    /// - Throws: `MediaError` (a time outside the video, protected, undecodable), `AnalysisError`
+    ///   (`.stale` when a newer request came in before the reading finished, a missing language).
+    func analysis(at seconds: Double) async throws -> FrameAnalysis {
+        latestRequest &+= 1
+        let request = latestRequest
+        let frame = try await frame(at: seconds)
+        try checkLatest(request)  // overtaken while seeking: do not spend the OCR on it
+        let analysis = try await analyzer.analyze(frame, options: options)
+        try checkLatest(request)
+        return analysis
+    }
+
+    /// The frame a player paused at `seconds` shows, as PNG: the bytes `framelens frame` writes.
+    func png(at seconds: Double) async throws -> [UInt8] {
+        let frame = try await frame(at: seconds)
+        return try ImageEncoder.encode(try FrameRenderer.render(frame, as: .rgb24), as: .png)
+    }
+
+    private func frame(at seconds: Double) async throws -> VideoFrame {
+        let previous = lastSeek
+        let player = try openPlayer()
+        let seek = Task {
+            _ = try? await previous?.value
+            try await player.seek(to: seconds)
+            guard let frame = await player.currentlyDisplayedFrame else {
+                throw MediaError(.decodeFailed, "\(video.name) shows no frame at \(MediaTime.clock(seconds))")
+            }
+            return frame
+        }
+        lastSeek = seek
+        return try await seek.value
+    }
+
+    private func openPlayer() throws(MediaError) -> VideoPlayer {
+        if let player { return player }
+        let opened = try VideoPlayer(url: video.path)
+        player = opened
+        return opened
+    }
+
+    private func checkLatest(_ request: UInt64) throws(AnalysisError) {
+        guard request == latestRequest else {
+            throw AnalysisError(.stale, "a newer frame was asked for while this one was being read; the result is stale")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import FrameLens
+import FrameLensServer
+
+/// `framelens serve` (run as `framelens-serve`): a local web player with Live Text and the videos' indexes.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "framelens serve",
+        abstract: "Serves a local web player: pause a video to select and copy the text on its frame, search its slides."
+    )
+
+    @Argument(help: "The videos to serve, or folders of videos.")
+    var videos: [String]
+
+    @Option(help: "The TCP port to listen on (0 picks a free one).")
+    var port: Int = 8765
+
+    @Option(help: "The address to listen on. Anything but loopback exposes your videos to the network.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")
+    var lang: String = "eng"
+
+    func validate() throws {
+        guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "+") }) else {
+            throw ValidationError("--lang: '\(lang)' is not a Tesseract language code (letters, digits and _, joined with +)")
+        }
+    }
+
+    func run() async throws {
+        let catalog: VideoCatalog
+        do {
+            catalog = try VideoCatalog(paths: videos)
+            try await FrameAnalyzer.shared.prepare(languages: lang)  // models load once, before the first pause
+        } catch let error as MediaError {
+            fail(error.message, status: error.code == .fileNotFound ? 3 : 4)
+        } catch let error as AnalysisError {
+            fail(error.message, status: 10)
+        }
+        let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(languages: lang))
+        do {
+            try await server.run(host: host, port: port) { url in
+                let line = "FrameLens serves \(catalog.videos.count) video(s) at \(url)  (Ctrl-C stops)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        } catch {
+            fail("cannot listen on \(host):\(port): \(error)", status: 1)
+        }
+    }
+
+    private func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("framelens: \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+}
