@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo test bench bench-accuracy samples
+.PHONY: deps build demo serve test bench bench-accuracy samples
 
 deps:
 	@scripts/install-deps.sh
@@ -15,9 +15,19 @@ demo: build
 	.build/release/framelens probe $(SAMPLE)
 	.build/release/framelens frame $(SAMPLE) --at 0:15 -o /tmp/framelens-demo.png
 	.build/release/framelens grab $(SAMPLE) --at 0:15
+	@echo "Next: make serve   (a web player with Live Text; VIDEO=path for your own videos)"
 
+# The web player (framelens-serve, with Hummingbird) on VIDEO, by default the sample.
+VIDEO ?= $(SAMPLE)
+serve: build
+	$(SWIFT) build -c release --product framelens-serve
+	.build/release/framelens serve $(VIDEO)
+
+# The Swift tests, then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,
+# chromium-driver and, in a venv under .build/, Selenium).
 test: deps
 	$(SWIFT) test
+	Tests/e2e/run.sh
 
 bench: build
 	Benchmarks/run.sh

@@ -13,7 +13,7 @@ packages=("$@")
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
     libzbar-dev zbar-tools
     ffmpeg qrencode fonts-dejavu-core
-    time
+    time curl
 )
 
 missing=()

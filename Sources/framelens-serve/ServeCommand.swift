@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The videos to serve, or folders of videos.")
-    var videos: [String]
+    var videos: [String] = []
 
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port: Int = 8765

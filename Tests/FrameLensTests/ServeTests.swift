@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// `framelens serve`: the API gives what the command line gives, serves only the named videos, and binds
+/// to loopback. (The page itself is tested in Chromium by Tests/e2e.)
+@Suite(.serialized)
+struct ServeTests {
+    static let sample = URL(fileURLWithPath: TestMedia.sample).resolvingSymlinksInPath().path
+
+    @Test func apiGivesTheBytesOfGrabAndFrame() throws {
+        let server = try RunningServer([Self.sample])
+        let videos = try server.get("/api/videos")
+        #expect(videos.status == 200)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(videos.body)) as? [[String: Any]])
+        #expect(list.map { $0["id"] as? String } == ["lecture-mp4"])
+        #expect(list[0]["duration"] as? Double == 60)
+        #expect(list[0]["protected"] as? Bool == false)
+
+        let analysis = try server.get("/api/videos/lecture-mp4/analysis?t=15")
+        #expect(analysis.status == 200)
+        #expect(analysis.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(analysis.body == (try Command.framelens(["grab", Self.sample, "--at", "15", "--json"])).output)
+
+        let frame = try server.get("/api/videos/lecture-mp4/frame?t=0:15")
+        let png = TestMedia.path("frame.png")
+        #expect(try Command.framelens(["frame", Self.sample, "--at", "15", "-o", png]).status == 0)
+        #expect(frame.headers["content-type"] == "image/png")
+        #expect(frame.body == Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+    }
+
+    @Test func indexIsMadeInTheBackgroundAndGivesTheBytesOfIndex() throws {
+        let clip = try TestMedia.make("lecture-clip.mp4", ["-ss", "25", "-t", "10", "-i", TestMedia.sample, "-an"])
+        let server = try RunningServer([clip])
+        var index = try server.get("/api/videos/lecture-clip-mp4/index")
+        #expect(index.status == 202)
+        #expect(index.text.contains("\"status\" : \"running\""))
+        var polls = 0
+        while index.status == 202 && polls < 600 {
+            Thread.sleep(forTimeInterval: 0.5)
+            index = try server.get("/api/videos/lecture-clip-mp4/index")
+            polls += 1
+        }
+        #expect(index.status == 200)
+        #expect(index.text.contains("\"cues\""))
+        #expect(index.body == (try Command.framelens(["index", clip, "--format", "json", "-o", "-"])).output)
+    }
+
+    @Test func mediaAnswersRangeRequests() throws {
+        let server = try RunningServer([Self.sample])
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
+        let size = file.count
+        let media = "/api/videos/lecture-mp4/media"
+
+        let whole = try server.get(media)
+        #expect(whole.status == 200)
+        #expect(whole.body == file)
+        #expect(whole.headers["accept-ranges"] == "bytes")
+        #expect(whole.headers["content-type"] == "video/mp4")
+
+        let part = try server.get(media, headers: ["Range: bytes=100-199"])
+        #expect(part.status == 206)
+        #expect(part.headers["content-range"] == "bytes 100-199/\(size)")
+        #expect(part.body == Array(file[100...199]))
+
+        let tail = try server.get(media, headers: ["Range: bytes=-16"])
+        #expect(tail.status == 206)
+        #expect(tail.body == Array(file[(size - 16)...]))
+
+        let open = try server.get(media, headers: ["Range: bytes=\(size - 5)-"])
+        #expect(open.headers["content-range"] == "bytes \(size - 5)-\(size - 1)/\(size)")
+        #expect(open.body == Array(file[(size - 5)...]))
+
+        let beyond = try server.get(media, headers: ["Range: bytes=\(size)-"])
+        #expect(beyond.status == 416)
+        #expect(beyond.headers["content-range"] == "bytes */\(size)")
+
+        let head = try server.get(media, method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == String(size))
+    }
+
+    @Test func badRequestsGetJSONErrorsAndNoPathEscapes() throws {
+        let folder = TestMedia.directory.appendingPathComponent("served-\(UUID().uuidString.prefix(6))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: folder + "/Talk One.mp4")
+        try "not a video".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+        let outside = TestMedia.path("outside.mp4")
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/escape.mp4", withDestinationPath: outside)
+        let server = try RunningServer([folder])
+
+        let ids = try server.get("/api/videos").text
+        #expect(ids.contains("\"id\" : \"talk-one-mp4\""))
+        #expect(!ids.contains("escape"), "a symlink pointing out of the folder is not served")
+        #expect(!ids.contains("notes"))
+
+        let cases: [(path: String, status: Int, error: String)] = [
+            ("/api/videos/nope/analysis?t=1", 404, "no video with id 'nope'"),
+            ("/api/videos/talk-one-mp4/analysis", 400, "missing t: the time of the frame, in seconds"),
+            ("/api/videos/talk-one-mp4/analysis?t=abc", 400, "time 'abc' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)"),
+            ("/api/videos/talk-one-mp4/frame?t=-1", 400, "time -1 is negative; times start at 0"),
+            ("/api/videos/talk-one-mp4/analysis?t=61", 400,
+             "time 00:01:01.000 is past the end of the video (00:01:00.000)"),
+            ("/api/videos/escape-mp4/media", 404, "no video with id 'escape-mp4'"),
+            ("/api/videos/..%2F..%2F..%2Fetc%2Fpasswd/media", 404, "no video with id '..%2F..%2F..%2Fetc%2Fpasswd'"),
+            ("/api/videos/../../../etc/passwd", 404, "Not Found"),
+            ("/../../../../etc/passwd", 404, "Not Found"),
+            ("/%2e%2e/%2e%2e/etc/passwd", 404, "Not Found"),
+            ("/Talk%20One.mp4", 404, "Not Found"),
+        ]
+        for (path, status, error) in cases {
+            let reply = try server.get(path)
+            #expect(reply.status == status, "\(path)")
+            #expect(reply.error == error, "\(path)")
+            #expect(!reply.text.contains("root:"), "\(path)")
+        }
+    }
+
+    @Test func listensOnLoopbackOnly() throws {
+        let server = try RunningServer([Self.sample])
+        // /proc/net/tcp lists listening sockets (state 0A) as HEXIP:HEXPORT; 0100007F is 127.0.0.1.
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        let port = String(format: "%04X", server.port)
+        var listening: [String] = []
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            if fields.count > 3, fields[1].hasSuffix(":" + port), fields[3] == "0A" { listening.append(fields[1]) }
+        }
+        #expect(listening == ["0100007F:" + port])
+    }
+
+    @Test func protectedVideosAreListedAndRefused() throws {
+        let server = try RunningServer([TestMedia.fixture("cenc.mp4"), TestMedia.fixture("mixed.mp4")])
+        let list = try #require(
+            try JSONSerialization.jsonObject(with: Data(try server.get("/api/videos").body)) as? [[String: Any]])
+        #expect(list.map { $0["id"] as? String } == ["cenc-mp4", "mixed-mp4"])
+        #expect(list.map { $0["protected"] as? Bool } == [true, false])
+        for path in ["/api/videos/cenc-mp4/analysis?t=0.5", "/api/videos/cenc-mp4/frame?t=0.5", "/api/videos/cenc-mp4/index"] {
+            let reply = try server.get(path)
+            #expect(reply.status == 403)
+            #expect(reply.error == "cenc.mp4 is protected (DRM): FrameLens does not decode or read protected streams")
+        }
+        let clear = try server.get("/api/videos/mixed-mp4/analysis?t=0.5")
+        #expect(clear.status == 200)
+        #expect(clear.text.contains("\"width\" : 160"), "the clear stream is the one read")
+    }
+
+    @Test func anAnalysisOvertakenByANewerRequestIsNotDelivered() async throws {
+        let server = try RunningServer([Self.sample])
+        _ = try server.get("/api/videos/lecture-mp4/analysis?t=1")  // the player is open and warm
+        async let older = Task.detached { try server.get("/api/videos/lecture-mp4/analysis?t=15") }.value
+        try await Task.sleep(for: .milliseconds(30))
+        async let newer = Task.detached { try server.get("/api/videos/lecture-mp4/analysis?t=45") }.value
+        let (first, second) = try await (older, newer)
+        #expect(first.status == 409)
+        #expect(first.error == "a newer frame was asked for while this one was being read; the result is stale")
+        #expect(second.status == 200)
+        #expect(second.text.contains("\"frameNumber\" : 1350"))
+    }
+
+    @Test(arguments: [
+        (["serve"], Int32(64), "Error: name at least one video or folder to serve"),
+        (["serve", TestMedia.sample, "--port", "70000"], 64, "Error: --port must be between 0 and 65535"),
+        (["serve", "/no/such/video.mp4"], 3, "framelens: /no/such/video.mp4: no such file or folder"),
+        (["serve", TestMedia.sample, "--lang", "../x"], 64,
+         "Error: --lang: '../x' is not a Tesseract language code (letters, digits and _, joined with +)"),
+    ])
+    func badCommandLinesFailWithOneLine(arguments: [String], status: Int32, message: String) throws {
+        let result = try Command.framelens(arguments)
+        #expect(result.status == status)
+        #expect(result.errorText.split(separator: "\n").first.map(String.init) == message)
+    }
+}

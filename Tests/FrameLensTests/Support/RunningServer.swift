@@ -1,0 +1,67 @@
+import Foundation
+
+/// A `framelens-serve` process on a free loopback port, stopped when the value goes away.
+final class RunningServer: @unchecked Sendable {
+    let process = Process()
+    /// The page's URL, as the server printed it: `http://127.0.0.1:PORT/`.
+    let url: String
+    let port: Int
+
+    /// Starts the server SwiftPM built beside the tests and waits for its URL (models load first).
+    init(_ arguments: [String]) throws {
+        let binary = (Command.framelens as NSString).deletingLastPathComponent + "/framelens-serve"
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw CommandFailure(command: "framelens-serve", output: "exited before listening") }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let found = text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) else {
+            throw CommandFailure(command: "framelens-serve", output: text)
+        }
+        url = String(found.0)
+        port = Int(found.1)!
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// An HTTP exchange with the server, through curl (`--path-as-is`, so `..` reaches the server as sent).
+    struct Reply {
+        let status: Int
+        let headers: [String: String]
+        let body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        /// The `error` member of a JSON error body.
+        var error: String? {
+            (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["error"] as? String
+        }
+    }
+
+    func get(_ path: String, headers: [String] = [], method: String = "GET") throws -> Reply {
+        let headerFile = TestMedia.path("headers.txt")
+        var arguments = ["-s", "--path-as-is", "-D", headerFile, "-X", method]
+        if method == "HEAD" { arguments = ["-s", "--path-as-is", "-D", headerFile, "-I"] }
+        for header in headers { arguments += ["-H", header] }
+        let result = try Command.run("curl", arguments + [url + path.drop { $0 == "/" }])
+        guard result.status == 0 else { throw CommandFailure(command: "curl", output: result.errorText) }
+        let lines = try String(contentsOfFile: headerFile, encoding: .utf8).components(separatedBy: "\r\n")
+        let status = Int(lines[0].split(separator: " ")[1])!
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Reply(status: status, headers: fields, body: method == "HEAD" ? [] : result.output)
+    }
+}
