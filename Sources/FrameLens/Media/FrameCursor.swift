@@ -63,6 +63,7 @@ final class FrameCursor {
 
     /// Seeking pays when the index knows a keyframe after the current frame and at or before the target.
     private func seekIsCheaper(from position: Int64, to target: Int64) -> Bool {
+        guard decoder.canSeek else { return false }
         if let keyframe = decoder.indexedKeyframe(atOrBefore: target) { return keyframe > position }
         let seconds = Double(target - position) * decoder.stream.pointee.time_base.rational.doubleValue
         return seconds > 5

@@ -41,6 +41,10 @@ final class MediaFile {
             ? ProtectionDetector.playlistProtection(path: Self.localPath(url)) : nil
         info = Self.describe(
             url: url, context: opened, packetProtection: packetProtection, playlistProtection: playlistProtection)
+        hasTimestamps = queuedPackets.contains {
+            $0.pointee.pts != framelens_AV_NOPTS_VALUE || $0.pointee.dts != framelens_AV_NOPTS_VALUE
+        } || queuedPackets.isEmpty
+        if info.duration == nil && !hasTimestamps { countDuration() }
     }
 
     deinit {
@@ -57,6 +61,29 @@ final class MediaFile {
     /// The container's start time in AV_TIME_BASE units (what player time 0 is).
     var startTimeMicroseconds: Int64 {
         context.pointee.start_time == framelens_AV_NOPTS_VALUE ? 0 : context.pointee.start_time
+    }
+
+    /// Whether the packets carry timestamps; raw elementary streams (H.264, HEVC, ...) do not, and their
+    /// frames are timed by counting them at the stream's frame rate, as ffmpeg does.
+    private(set) var hasTimestamps = true
+
+    /// A raw stream's duration, as ffmpeg counts it: its first video stream's packets (one per frame) at
+    /// its frame rate. Only for seekable inputs, which can be read again from the start.
+    private func countDuration() {
+        guard let pb = context.pointee.pb, pb.pointee.seekable != 0,
+              let index = info.streams.first(where: { $0.kind == .video })?.index,
+              let rate = info.streams[index].frameRate, rate > 0,
+              let packet = av_packet_alloc()
+        else { return }
+        var owned: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&owned) }
+        var frames = 0
+        while readPacket(into: packet) {
+            if packet.pointee.stream_index == index { frames += 1 }
+            av_packet_unref(packet)
+        }
+        guard readError == nil, frames > 0, (try? rewind()) != nil else { return }
+        info.duration = Double(frames) / rate
     }
 
     /// Reads the next packet of any stream into `packet`.

@@ -7,7 +7,7 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     /// The container format's long name, e.g. `QuickTime / MOV`.
     public let containerLongName: String
     /// The duration in seconds, when known.
-    public let duration: Double?
+    public internal(set) var duration: Double?
     /// The presentation time at which the media starts; player times count from here.
     public let startTime: Double
     /// The overall bit rate in bits per second, when known.

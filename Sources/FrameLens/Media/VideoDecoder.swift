@@ -18,6 +18,9 @@ final class VideoDecoder {
     private let packet: UnsafeMutablePointer<AVPacket>
     private let frame: UnsafeMutablePointer<AVFrame>
     private var draining = false
+    /// The timestamp the next frame gets when it comes without one (raw streams: all of them): the last
+    /// frame's plus its duration, as ffmpeg times them. nil at the start.
+    private var nextUntimedTimestamp: Int64?
 
     /// Frames that may be left undecoded, to get somewhere faster.
     enum Skipping {
@@ -93,9 +96,10 @@ final class VideoDecoder {
                 if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
                     damagedPackets += 1
                 }
+                let timestamp = presentationTimestamp(of: frame)
                 return VideoFrame(
-                    frame: frame, stream: stream, startTime: file.startTimeMicroseconds, frameRate: frameRate,
-                    rotation: rotation)
+                    frame: frame, timestamp: timestamp, stream: stream, startTime: file.startTimeMicroseconds,
+                    frameRate: frameRate, rotation: rotation)
             }
             if received == framelens_AVERROR_EOF { return nil }
             if received != framelens_AVERROR(EAGAIN) { damagedPackets += 1 }
@@ -104,20 +108,45 @@ final class VideoDecoder {
         }
     }
 
+    /// Whether seeking can land on a known time; in a raw stream frames are timed by counting from the
+    /// start, so it cannot, and `seek` goes back to the start instead.
+    var canSeek: Bool { file.hasTimestamps }
+
     /// Moves to the keyframe at or before `timestamp` (stream time base); the next frame decodes from there.
     func seek(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        guard canSeek else { return try rewind() }
         try file.seek(stream: streamIndex, toKeyframeAtOrBefore: timestamp)
-        avcodec_flush_buffers(codec)
-        bidirectionalSkips.reset()
-        draining = false
+        reset()
     }
 
     /// Goes back to the start of the stream; the next frame is the first.
     func rewind() throws(MediaError) {
         try file.rewind()
+        reset()
+        nextUntimedTimestamp = nil
+    }
+
+    private func reset() {
         avcodec_flush_buffers(codec)
         bidirectionalSkips.reset()
         draining = false
+    }
+
+    /// The frame's presentation timestamp; for a frame without one, the last frame's plus its duration.
+    private func presentationTimestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
+        let given = frame.pointee.best_effort_timestamp != framelens_AV_NOPTS_VALUE
+            ? frame.pointee.best_effort_timestamp : frame.pointee.pts
+        let timestamp = given != framelens_AV_NOPTS_VALUE && canSeek
+            ? given : nextUntimedTimestamp ?? timestamp(forTime: 0)
+        let duration = frame.pointee.pkt_duration > 0 ? frame.pointee.pkt_duration : nominalFrameDuration
+        nextUntimedTimestamp = timestamp &+ duration
+        return timestamp
+    }
+
+    /// One frame at the nominal rate (25 fps when unknown, as ffmpeg assumes), in the stream's time base.
+    private var nominalFrameDuration: Int64 {
+        let rate = frameRate ?? Rational(25, 1)
+        return max(1, av_rescale_q(1, AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), stream.pointee.time_base))
     }
 
     /// The stream timestamp of a player time in seconds, rounded down to the stream's time base.
@@ -161,7 +190,8 @@ final class VideoDecoder {
                     .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
             }
             let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
-            let skipped = skipping.flatMap { timestamp < $0.before ? $0.frames : nil }
+            // Frames timed by counting them must all come out: nothing is skipped in an untimed stream.
+            let skipped = canSeek ? skipping.flatMap { timestamp < $0.before ? $0.frames : nil } : nil
             codec.pointee.skip_frame =
                 switch skipped {
                 case .bidirectional?:

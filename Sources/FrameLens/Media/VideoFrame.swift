@@ -30,16 +30,14 @@ public struct VideoFrame: Sendable {
     /// Whether the frame is intra-coded (an I-frame): it decodes the same whatever was skipped before it.
     let isIntra: Bool
 
-    init(frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, startTime: Int64,
-         frameRate: Rational?, rotation: Int) {
+    init(frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64, stream: UnsafeMutablePointer<AVStream>,
+         startTime: Int64, frameRate: Rational?, rotation: Int) {
         buffer = FrameBuffer(referencing: frame)
         let native = buffer.frame.pointee
         width = Int(native.width)
         height = Int(native.height)
         pixelFormat = av_get_pix_fmt_name(AVPixelFormat(native.format)).map { String(cString: $0) } ?? "unknown"
-        let timestamp = native.best_effort_timestamp != framelens_AV_NOPTS_VALUE
-            ? native.best_effort_timestamp : native.pts
-        pts = timestamp == framelens_AV_NOPTS_VALUE ? 0 : timestamp
+        pts = timestamp
         timeBase = stream.pointee.time_base.rational
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts - startInStream) * timeBase.doubleValue

@@ -48,7 +48,8 @@ public actor VideoPlayer {
         guard let clockStart, rate != 0 else { return pausedTime }
         let elapsed = ContinuousClock.now - clockStart.instant
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return min(duration, clockStart.time + seconds * rate)
+        let time = clockStart.time + seconds * rate
+        return media.duration.map { min($0, time) } ?? time  // an unknown duration does not stop the clock
     }
 
     /// The frame on screen: non-nil only while paused (rate 0) with no seek pending.
