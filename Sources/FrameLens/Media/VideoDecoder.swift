@@ -57,9 +57,15 @@ final class VideoDecoder {
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
         }
-        guard let context = avcodec_alloc_context3(decoder), let packet = av_packet_alloc(),
-              let frame = av_frame_alloc()
-        else { throw MediaError(.decodeFailed, "out of memory opening the \(info.codec) decoder") }
+        var context = avcodec_alloc_context3(decoder)
+        var packet = av_packet_alloc()
+        var frame = av_frame_alloc()
+        guard let context, let packet, let frame else {
+            avcodec_free_context(&context)
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+            throw MediaError(.decodeFailed, "out of memory opening the \(info.codec) decoder")
+        }
         codec = context
         self.packet = packet
         self.frame = frame
@@ -97,7 +103,7 @@ final class VideoDecoder {
                     damagedPackets += 1
                 }
                 let timestamp = presentationTimestamp(of: frame)
-                return VideoFrame(
+                return try VideoFrame(
                     frame: frame, timestamp: timestamp, stream: stream, startTime: file.startTimeMicroseconds,
                     frameRate: frameRate, rotation: rotation)
             }

@@ -31,8 +31,8 @@ public struct VideoFrame: Sendable {
     let isIntra: Bool
 
     init(frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64, stream: UnsafeMutablePointer<AVStream>,
-         startTime: Int64, frameRate: Rational?, rotation: Int) {
-        buffer = FrameBuffer(referencing: frame)
+         startTime: Int64, frameRate: Rational?, rotation: Int) throws(MediaError) {
+        buffer = try FrameBuffer(referencing: frame)
         let native = buffer.frame.pointee
         width = Int(native.width)
         height = Int(native.height)
@@ -40,7 +40,7 @@ public struct VideoFrame: Sendable {
         pts = timestamp
         timeBase = stream.pointee.time_base.rational
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
-        time = Double(pts - startInStream) * timeBase.doubleValue
+        time = Double(pts &- startInStream) * timeBase.doubleValue
         let rate = frameRate?.doubleValue ?? 0
         frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
         let sar = native.sample_aspect_ratio
@@ -86,8 +86,29 @@ public struct VideoFrame: Sendable {
 final class FrameBuffer: @unchecked Sendable {
     let frame: UnsafeMutablePointer<AVFrame>
 
-    init(referencing source: UnsafeMutablePointer<AVFrame>) {
-        frame = av_frame_clone(source)!
+    /// A new reference to `source`'s pixels; a copy instead when a plane is stored bottom-up (a negative
+    /// linesize, as raw RGB in AVI), so that every plane reads top-down with a positive stride.
+    init(referencing source: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+        let isBottomUp = withUnsafeBytes(of: source.pointee.linesize) { $0.bindMemory(to: Int32.self).contains { $0 < 0 } }
+        guard let copy = isBottomUp ? Self.topDownCopy(of: source) : av_frame_clone(source) else {
+            throw MediaError(.decodeFailed, "out of memory holding a decoded frame", operation: "av_frame_clone")
+        }
+        frame = copy
+    }
+
+    private static func topDownCopy(of source: UnsafeMutablePointer<AVFrame>) -> UnsafeMutablePointer<AVFrame>? {
+        guard var copy = av_frame_alloc() else { return nil }
+        copy.pointee.format = source.pointee.format
+        copy.pointee.width = source.pointee.width
+        copy.pointee.height = source.pointee.height
+        guard av_frame_get_buffer(copy, 0) >= 0, av_frame_copy(copy, source) >= 0,
+              av_frame_copy_props(copy, source) >= 0
+        else {
+            var failed: UnsafeMutablePointer<AVFrame>? = copy
+            av_frame_free(&failed)
+            return nil
+        }
+        return copy
     }
 
     deinit {
