@@ -11,6 +11,8 @@ let stillTime = 0;      // the time shown in still mode
 let request = 0;        // the latest analysis asked for; an answer to an older one is discarded
 let shown = null;       // the analysis in the overlay
 let settle = null;
+let stepTarget = null;  // the frame the last `,`/`.` went to, until its reading is shown or the video moves otherwise
+let stepSeek = null;    // the time that step seeked to
 
 // MARK: - Choosing a video
 
@@ -58,10 +60,17 @@ video.addEventListener("error", () => {
 
 // MARK: - Pausing, seeking, stepping
 
-video.addEventListener("play", () => { request++; clearOverlay(); });
-video.addEventListener("seeking", () => { request++; clearOverlay(); });
+video.addEventListener("play", () => { request++; stepTarget = null; clearOverlay(); });
+video.addEventListener("seeking", () => {
+  request++;
+  // A seek of the user's own (the video's controls) ends a run of steps; Chromium reports the time set
+  // rounded to the microsecond.
+  if (stepSeek === null || Math.abs(video.currentTime - stepSeek) > 1e-3) stepTarget = null;
+  clearOverlay();
+});
 video.addEventListener("pause", () => readSoon(() => video.currentTime));
-video.addEventListener("seeked", () => { if (video.paused) readSoon(() => video.currentTime); });
+video.addEventListener("seeked", () => { if (video.paused) readSoon(() => video.currentTime); markCurrentCue(); });
+video.addEventListener("timeupdate", () => markCurrentCue());
 
 /// Reads the frame shown at the time `when()` gives, once nothing has moved for SETTLE_MS.
 function readSoon(when) {
@@ -74,7 +83,7 @@ function isShowing(t) {
   return video.paused && !video.seeking && video.currentTime === t;
 }
 
-async function read(t) {
+async function read(t, attempt = 0) {
   const mine = ++request;
   status("Reading the frame…");
   overlay.dataset.state = "reading";
@@ -84,11 +93,25 @@ async function read(t) {
     response = await fetch(`/api/videos/${encodeURIComponent(current.id)}/analysis?t=${t}`);
     body = await response.json();
   } catch (error) {
-    if (mine === request) status(`Could not read the frame: ${error.message}`);
+    if (mine !== request) return;
+    overlay.dataset.state = "error";
+    status(`Could not read the frame: ${error.message}`);
     return;
   }
   // Stale: a newer pause or seek came in, or the frame on screen is no longer the one asked for.
-  if (mine !== request || !isShowing(t) || response.status === 409) return;
+  if (mine !== request || !isShowing(t)) return;
+  if (response.status === 409) {
+    // The server dropped this reading for a newer request for this video that is not this page's (another
+    // tab, a script using the API): the frame is still the one shown, so ask again, a few times.
+    if (attempt < 3) {
+      const again = () => { if (mine === request && isShowing(t)) read(t, attempt + 1); };
+      setTimeout(again, 150 * (attempt + 1) + Math.random() * 150);
+      return;
+    }
+    overlay.dataset.state = "error";
+    status("Could not read the frame: other pages keep asking the server for frames of this video.");
+    return;
+  }
   if (!response.ok) {
     overlay.dataset.state = "error";
     status(body.error || response.statusText);
@@ -102,14 +125,27 @@ async function read(t) {
 function step(frames) {
   if (!current || (!stillMode && !video.paused)) return;
   const fps = current.frameRate || 25;
-  const base = shown ? shown.time : (stillMode ? stillTime : video.currentTime);
-  // The frame shown at t is the last one starting at or before t: half a frame either way lands on
-  // the neighbour's own time span, whatever the rounding of the times.
-  const target = Math.max(0, base + (frames > 0 ? 1.5 : -0.5) / fps);
-  seekTo(Math.min(target, current.duration || target));
+  // From the frame the last step went to (a key pressed again before that frame was read moves on from
+  // it), else the frame read, else the frame shown at the time: the last one starting at or before it
+  // (with a little slack for containers that round times to the millisecond).
+  const now = stillMode ? stillTime : video.currentTime;
+  const base = stepTarget ?? (shown ? shown.time : Math.floor(now * fps + 0.02) / fps);
+  const frame = base + frames / fps;
+  // Seek to the middle of the frame's time span, so that the rounding of the times cannot matter.
+  const t = frame + 0.5 / fps;
+  if (frame < -1e-6 || (current.duration && t > current.duration)) return;
+  stepTarget = frame;
+  stepSeek = Math.max(0, t);
+  moveTo(stepSeek);
 }
 
+/// Shows the frame at `t`, paused, ending a run of steps.
 function seekTo(t) {
+  stepTarget = null;
+  moveTo(t);
+}
+
+function moveTo(t) {
   if (stillMode) {
     showStill(t);
   } else {
@@ -126,12 +162,17 @@ function showStill(t) {
   $("scrub-time").textContent = clock(t);
   still.src = `/api/videos/${encodeURIComponent(current.id)}/frame?t=${t}`;
   readSoon(() => t);
+  markCurrentCue();
 }
 
-$("scrub").addEventListener("input", () => showStill(Number($("scrub").value)));
+$("scrub").addEventListener("input", () => {
+  stepTarget = null;
+  showStill(Number($("scrub").value));
+});
 
 document.addEventListener("keydown", (event) => {
-  if (event.target instanceof HTMLInputElement && event.target.type !== "checkbox") return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.("input:not([type=checkbox]), select, textarea")) return;  // typing, choosing
   if (event.key === " ") {
     event.preventDefault();
     if (!stillMode && current && !current.protected) video.paused ? video.play() : video.pause();
@@ -171,6 +212,7 @@ function clearOverlay() {
 
 function show(analysis) {
   shown = analysis;
+  stepTarget = null;  // the next step starts from the frame's own time
   layout();
   listFound(analysis);
   $("copy-all").disabled = !analysis.text?.transcript && analysis.codes.length === 0;
@@ -189,13 +231,15 @@ function layout() {
   (shown.text?.blocks || []).forEach((block, b) => block.lines.forEach((line, l) => {
     const span = document.createElement("span");
     span.className = "line";
-    place(span, line.bounds.normalized);
-    const height = line.bounds.normalized.height * rect.height;
-    span.style.fontSize = (height * 0.9).toFixed(1) + "px";
+    const box = line.bounds.normalized;
+    // No width: the text's own width is measured, then scaled to the line's, so that each word lies over
+    // the word in the picture (a wider box would leave the text short of the line's end).
+    Object.assign(span.style, { left: box.x * 100 + "%", top: box.y * 100 + "%", height: box.height * 100 + "%" });
+    span.style.fontSize = (box.height * rect.height * 0.9).toFixed(1) + "px";
     span.append(...withDetections(line.text, detectionsOn(b, l)));
     overlay.append(span, document.createTextNode("\n"));
-    const natural = span.scrollWidth;
-    if (natural > 0) span.style.transform = `scaleX(${(line.bounds.normalized.width * rect.width) / natural})`;
+    const natural = span.offsetWidth;  // untransformed; 0 while the overlay is hidden (laid out again when shown)
+    if (natural > 0) span.style.transform = `scaleX(${(box.width * rect.width) / natural})`;
   }));
   shown.codes.forEach((code) => {
     const box = document.createElement("div");
@@ -277,7 +321,10 @@ function listFound(analysis) {
 
 new ResizeObserver(() => layout()).observe(stage);
 still.addEventListener("load", () => layout());
-$("live-text").addEventListener("change", () => overlay.classList.toggle("off", !$("live-text").checked));
+$("live-text").addEventListener("change", () => {
+  overlay.classList.toggle("off", !$("live-text").checked);
+  layout();  // text laid out while hidden could not be measured
+});
 
 $("copy-all").addEventListener("click", async () => {
   if (!shown) return;
@@ -324,6 +371,7 @@ function showCues(cues) {
     const li = document.createElement("li");
     li.dataset.text = cue.text.toLowerCase();
     li.dataset.start = cue.start;
+    li.dataset.end = cue.end;
     const button = document.createElement("button");
     button.type = "button";
     const time = document.createElement("time");
@@ -338,6 +386,15 @@ function showCues(cues) {
   });
   $("cues").replaceChildren(...items);
   filterCues();
+  markCurrentCue();
+}
+
+/// Marks the slides on screen at the time shown.
+function markCurrentCue() {
+  const t = stillMode ? stillTime : video.currentTime;
+  for (const li of $("cues").children) {
+    li.classList.toggle("current", Number(li.dataset.start) <= t + 1e-6 && t < Number(li.dataset.end));
+  }
 }
 
 function filterCues() {
