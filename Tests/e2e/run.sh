@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# End-to-end test of `framelens serve` in a real browser: Debian's Chromium, headless, driven by Selenium.
+#
+#   Tests/e2e/run.sh [FRAMELENS-SERVE]
+#
+# Installs what is missing: the Debian packages chromium, chromium-driver and python3-venv (and ffmpeg,
+# qrencode, fonts-dejavu-core to make the videos), through scripts/install-deps.sh; Selenium from PyPI
+# into a venv in .build/e2e-venv (git-ignored), made again if it breaks. Then it makes the test videos in a
+# temporary folder (Tests/e2e/make-videos.sh), starts the server on a free port (the binary given, else
+# .build/debug/framelens-serve, built when missing or older than the sources), runs
+# Tests/e2e/live_text_test.py against it, and always stops the server. Screenshots and the server's log
+# go to .build/e2e/. Exits non-zero, saying why, on any failure.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+out=$root/.build/e2e
+venv=$root/.build/e2e-venv
+mkdir -p "$out"
+
+fail() {
+    echo "e2e: FAIL: $*" >&2
+    exit 1
+}
+
+# MARK: - What the test needs
+
+scripts/install-deps.sh chromium chromium-driver python3-venv ffmpeg qrencode fonts-dejavu-core ||
+    fail "could not install the Debian packages it needs (above)"
+
+python=/usr/bin/python3
+[[ -x $python ]] || python=$(command -v python3) || fail "no python3"
+if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
+    echo "e2e: making the venv $venv with Selenium (PyPI)" >&2
+    rm -rf "$venv"
+    "$python" -m venv "$venv" || fail "could not make a venv with $python"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'selenium>=4.20,<5' ||
+        fail "could not install Selenium from PyPI into $venv"
+fi
+
+if (($#)); then
+    server=$1
+    [[ -x $server ]] || fail "$server is not an executable"
+else
+    server=.build/debug/framelens-serve
+    # The page is a resource of the binary: a binary older than the sources would test an old page.
+    if [[ ! -x $server ]] || [[ -n $(find Sources Package.swift -newer "$server" -type f -print -quit) ]]; then
+        echo "e2e: building $server" >&2
+        swift build --product framelens-serve >&2 || fail "swift build --product framelens-serve failed"
+    fi
+fi
+
+# MARK: - The videos and the server
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/framelens-e2e.XXXXXX")
+pid=
+cleanup() {
+    local status=$?
+    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+started=$SECONDS
+Tests/e2e/make-videos.sh "$work" || fail "could not make the test videos"
+
+"$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" --port 0 >"$work/serve.out" 2>"$out/server.log" &
+pid=$!
+url=
+for _ in $(seq 1200); do  # up to 120 s: the models load before the server listens
+    url=$(grep -o 'http://[^ ]*' "$work/serve.out" 2>/dev/null || true)
+    [[ -n $url ]] && break
+    kill -0 "$pid" 2>/dev/null || fail "framelens-serve exited before listening: $(cat "$out/server.log")"
+    sleep 0.1
+done
+[[ -n $url ]] || fail "framelens-serve did not print its URL within 120 s"
+echo "e2e: $server serves the test videos at $url" >&2
+
+# MARK: - The test
+
+status=0
+"$venv/bin/python" Tests/e2e/live_text_test.py "$url" --out "$out" || status=$?
+kill -0 "$pid" 2>/dev/null || fail "framelens-serve died during the test (its log: $out/server.log)"
+((status == 0)) || fail "the browser test failed (above; screenshots and the server's log in $out)"
+echo "e2e: passed in $((SECONDS - started)) s" >&2
