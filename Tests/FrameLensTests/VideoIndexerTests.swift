@@ -65,13 +65,34 @@ struct VideoIndexerTests {
         }
     }
 
-    @Test func stopsWhenCancelledWithWhatItHas() async throws {
+    @Test func stopsWhenAskedWithTheCuesFoundSoFar() async throws {
         var samples = 0
-        let index = try await VideoIndexer(url: TestMedia.sample, options: .init(analysis: AnalysisOptions(features: [.codes])))
-            .run(progress: { _ in samples += 1 }, isCancelled: { samples >= 20 })
+        let index = try await VideoIndexer(url: TestMedia.sample, options: .init())
+            .run(progress: { _ in samples += 1 }, isCancelled: { samples >= 36 })
         #expect(!index.complete)
-        #expect(index.to > 9 && index.to < 11)
-        #expect(index.cues.isEmpty)
+        #expect(index.to > 17 && index.to < 19)
+        #expect(index.cues.map(\.startFrame) == SampleTruth.sample.slides.prefix(3).map(\.startFrame))
+        #expect(index.cues.first?.text.hasPrefix("CS 101: Introduction to Computing") == true)
+    }
+
+    /// Cancelling the task that runs `index` stops it like an interruption: the partial cues come back,
+    /// and the reads it started are over (the engine is free for the next analysis).
+    @Test func cancellingItsTaskReturnsThePartialCuesAndFreesTheEngine() async throws {
+        let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
+        let indexing = Task {
+            try await VideoIndexer(url: TestMedia.sample, options: .init(), analyzer: analyzer).run(progress: { progress in
+                if progress.indexed >= 18 { withUnsafeCurrentTask { $0?.cancel() } }
+            })
+        }
+        let index = try await indexing.value
+        #expect(!index.complete)
+        #expect(index.to > 17 && index.to < 19)
+        #expect(index.cues.map(\.startFrame) == SampleTruth.sample.slides.prefix(3).map(\.startFrame))
+        let player = try VideoPlayer(url: TestMedia.sample)
+        try await player.seek(to: 15)
+        let frame = try #require(await player.currentlyDisplayedFrame)
+        let next = try await analyzer.analyze(frame, options: AnalysisOptions(features: [.text]))
+        #expect(next.text?.transcript.hasPrefix("Course Logistics") == true)
     }
 
     // MARK: - Captions, a moving inset, damaged files

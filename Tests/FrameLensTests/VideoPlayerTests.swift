@@ -25,6 +25,18 @@ struct VideoPlayerTests {
         #expect(differingBytes(pixels, try Self.oracle(video, frame, fps: 25)) == 0)
     }
 
+    /// The clock holds the player only while showing a frame: a player dropped while playing goes
+    /// (it decoded on forever before).
+    @Test func aPlayerDroppedWhilePlayingIsFreed() async throws {
+        var player: VideoPlayer? = try VideoPlayer(url: TestMedia.sample)
+        weak var watcher = player
+        await player?.play()
+        try await Task.sleep(for: .milliseconds(200))
+        player = nil
+        for _ in 0..<100 where watcher != nil { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(watcher == nil)
+    }
+
     @Test func seeksBackwardAndForwardToTheSameFrames() async throws {
         let video = try TestMedia.counter()
         let player = try VideoPlayer(url: video)

@@ -87,12 +87,19 @@ public final class VideoIndexer {
     ///
     /// - Parameters:
     ///   - progress: called after each sampled frame.
-    ///   - isCancelled: polled once per decoded frame; when true, indexing stops and what was indexed so
-    ///     far is returned, marked incomplete.
+    ///   - isCancelled: polled once per decoded frame; when true, or when the task is cancelled, indexing
+    ///     stops, the reads under way finish, and what was indexed so far is returned, marked incomplete.
     /// - Throws: `MediaError` (protected packets), `AnalysisError` (missing language).
     public func run(
         progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) async throws -> VideoIndex {
+        // Demuxing and decoding block: the scan runs on a queue of its own, off Swift's cooperative pool.
+        try await withTaskExecutorPreference(QueueExecutor(label: "FrameLens.VideoIndexer")) {
+            try await indexRange(progress: progress, isCancelled: isCancelled)
+        }
+    }
+
+    private func indexRange(progress: (Progress) -> Void, isCancelled: () -> Bool) async throws -> VideoIndex {
         if options.analysis.features.contains(.text) { try await analyzer.prepare(languages: options.analysis.languages) }
         let from = options.from ?? 0
         let to = min(options.to ?? .infinity, media.duration ?? .infinity)
@@ -109,7 +116,7 @@ public final class VideoIndexer {
         var reachedEnd = false
         var lastFrame: VideoFrame?
         while let frame = try scan.nextFrame() {
-            if isCancelled() {
+            if isCancelled() || Task.isCancelled {
                 cancelled = true
                 break
             }

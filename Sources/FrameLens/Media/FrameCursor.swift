@@ -109,10 +109,10 @@ final class FrameCursor {
         }
     }
 
-    /// One frame's duration in the stream's time base (a tenth of a second when the rate is unknown).
+    /// One frame's duration in the stream's time base (at 25 fps when the rate is unknown, as ffmpeg assumes).
     private var frameDuration: Int64 {
         let timeBase = max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9)
-        return decoder.frameRate.map { Int64(1 / max($0.doubleValue * timeBase, 1e-9)) } ?? Int64(0.1 / timeBase)
+        return Int64(1 / max((decoder.frameRate?.doubleValue ?? 25) * timeBase, 1e-9))
     }
 
     /// What may be skipped on the way to `target`, up to two frames before it: for an exact lead, frames

@@ -21,6 +21,10 @@ public actor VideoPlayer {
     private var playback: Task<Void, Never>?
     /// Counts changes of the displayed frame, so that late analyses are recognised as stale.
     private(set) var displayGeneration: UInt64 = 0
+    /// Decoding blocks: the player runs on a queue of its own, not on Swift's cooperative pool.
+    private nonisolated let executor = QueueExecutor(label: "FrameLens.VideoPlayer")
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens a video and shows its first frame, paused.
     ///
@@ -73,7 +77,12 @@ public actor VideoPlayer {
         clockStart = (now, .now)
         displayGeneration &+= 1
         guard playback == nil else { return }
-        playback = Task { [weak self] in await self?.runClock() }
+        // The clock holds the player only while it shows a frame, so a playing player that is dropped goes.
+        playback = Task { [weak self] in
+            while let interval = await self?.showFrameDueNow() {
+                try? await Task.sleep(for: interval)
+            }
+        }
     }
 
     /// Stops the clock and shows the frame that was on screen at that moment.
@@ -157,17 +166,16 @@ public actor VideoPlayer {
         displayed = frame
     }
 
-    /// Follows the clock: decodes the frame due now, keeping one decoded ahead, and sleeps until the next.
-    private func runClock() async {
-        while rate != 0 && !Task.isCancelled {
-            let time = currentTime
-            if let frame = try? cursor.frame(at: time) { show(frame) }
-            if duration > 0 && time >= duration {
-                pause()
-                return
-            }
-            let frameInterval = 1 / (stream.frameRate ?? 30)
-            try? await Task.sleep(for: .seconds(frameInterval / max(rate, 1)))
+    /// Shows the frame due on the clock now; returns how long until the next, or nil once paused or at the end.
+    private func showFrameDueNow() -> Duration? {
+        guard rate != 0, !Task.isCancelled else { return nil }
+        let time = currentTime
+        if let frame = try? cursor.frame(at: time) { show(frame) }
+        if let duration = media.duration, time >= duration {
+            pause()
+            return nil
         }
+        let frameInterval = 1 / (stream.frameRate ?? 25)
+        return .seconds(frameInterval / max(rate, 1))
     }
 }
