@@ -55,7 +55,9 @@ public struct FrameLensServer: Sendable {
         router.get("/api/videos") { _, _ in try json(catalog.videos) }
         router.get("/api/videos/:id/analysis") { request, context in
             let (session, seconds) = try frameRequest(request, context)
-            return try json(try await session.analysis(at: seconds))
+            let client = request.uri.queryParameters.get("client")
+            guard (client?.count ?? 0) <= 100 else { throw APIError(.badRequest, "client: at most 100 characters") }
+            return try json(try await session.analysis(at: seconds, client: client))
         }
         router.get("/api/videos/:id/frame") { request, context in
             let (session, seconds) = try frameRequest(request, context)

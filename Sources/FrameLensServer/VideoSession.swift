@@ -3,8 +3,9 @@ import FrameLens
 /// The server's FFmpeg player for one video, paused on the frames the page asks for.
 ///
 /// Seeks run one at a time, each followed by taking the frame the paused player then shows, so that two
-/// requests can never swap frames. An analysis that finishes after a newer request for this video came
-/// in reads a frame that is no longer shown: it is stale and is not delivered (`AnalysisError.stale`).
+/// requests can never swap frames. An analysis that finishes after a newer request from the same client
+/// (a page) came in reads a frame that page no longer shows: it is stale and is not delivered
+/// (`AnalysisError.stale`). Requests that name no client stand alone.
 actor VideoSession {
     let video: ServedVideo
     private let analyzer: FrameAnalyzer
@@ -12,8 +13,11 @@ actor VideoSession {
     private var player: VideoPlayer?
     /// The last seek asked for; a seek waits for it, so seeks never interleave.
     private var lastSeek: Task<VideoFrame, any Error>?
-    /// Counts the requests for a frame, so that an analysis overtaken by a newer one is recognised.
-    private var latestRequest: UInt64 = 0
+    /// Counts the requests for a frame, and each client's latest, so that an analysis overtaken by a newer
+    /// one from its client is recognised.
+    private var requests: UInt64 = 0
+    private var latestRequest: [String: UInt64] = [:]
+    private static let clientsRemembered = 256
 
     init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions) {
         self.video = video
@@ -25,13 +29,17 @@ actor VideoSession {
     ///
     /// - Throws: `MediaError` (a time outside the video, protected, undecodable), `AnalysisError`
     ///   (`.stale` when a newer request came in before the reading finished, a missing language).
-    func analysis(at seconds: Double) async throws -> FrameAnalysis {
-        latestRequest &+= 1
-        let request = latestRequest
+    func analysis(at seconds: Double, client: String?) async throws -> FrameAnalysis {
+        requests &+= 1
+        let request = requests
+        if let client {
+            if latestRequest.count >= Self.clientsRemembered { latestRequest.removeAll() }
+            latestRequest[client] = request
+        }
         let frame = try await frame(at: seconds)
-        try checkLatest(request)  // overtaken while seeking: do not spend the OCR on it
+        try checkLatest(request, of: client)  // overtaken while seeking: do not spend the OCR on it
         let analysis = try await analyzer.analyze(frame, options: options)
-        try checkLatest(request)
+        try checkLatest(request, of: client)
         return analysis
     }
 
@@ -63,9 +71,8 @@ actor VideoSession {
         return opened
     }
 
-    private func checkLatest(_ request: UInt64) throws(AnalysisError) {
-        guard request == latestRequest else {
-            throw AnalysisError(.stale, "a newer frame was asked for while this one was being read; the result is stale")
-        }
+    private func checkLatest(_ request: UInt64, of client: String?) throws(AnalysisError) {
+        guard let client, let latest = latestRequest[client], latest != request else { return }
+        throw AnalysisError(.stale, "a newer frame was asked for while this one was being read; the result is stale")
     }
 }

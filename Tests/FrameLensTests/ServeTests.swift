@@ -145,17 +145,20 @@ struct ServeTests {
         #expect(clear.text.contains("\"width\" : 160"), "the clear stream is the one read")
     }
 
-    @Test func anAnalysisOvertakenByANewerRequestIsNotDelivered() async throws {
+    @Test func anAnalysisOvertakenByANewerRequestOfItsClientIsNotDelivered() async throws {
         let server = try RunningServer([Self.sample])
         _ = try server.get("/api/videos/lecture-mp4/analysis?t=1")  // the player is open and warm
-        async let older = Task.detached { try server.get("/api/videos/lecture-mp4/analysis?t=15") }.value
+        async let older = server.getInBackground("/api/videos/lecture-mp4/analysis?t=15&client=a")
         try await Task.sleep(for: .milliseconds(30))
-        async let newer = Task.detached { try server.get("/api/videos/lecture-mp4/analysis?t=45") }.value
-        let (first, second) = try await (older, newer)
+        async let other = server.getInBackground("/api/videos/lecture-mp4/analysis?t=30&client=b")
+        async let newer = server.getInBackground("/api/videos/lecture-mp4/analysis?t=45&client=a")
+        let (first, second, third) = try await (older, newer, other)
         #expect(first.status == 409)
         #expect(first.error == "a newer frame was asked for while this one was being read; the result is stale")
         #expect(second.status == 200)
         #expect(second.text.contains("\"frameNumber\" : 1350"))
+        #expect(third.status == 200, "another client's request does not make this one stale")
+        #expect(third.text.contains("\"frameNumber\" : 900"))
     }
 
     @Test(arguments: [

@@ -4,6 +4,8 @@
 const $ = (id) => document.getElementById(id);
 const video = $("video"), still = $("still"), overlay = $("overlay"), stage = $("stage");
 const SETTLE_MS = 250;  // scrubbing: read only once seeking has stopped this long
+// This page, for the server's stale rule: a reading overtaken by a newer request from this page is dropped.
+const CLIENT = Math.random().toString(36).slice(2, 12);
 
 let current = null;     // the chosen video, as /api/videos lists it
 let stillMode = false;  // the browser cannot play the file: frames come from /frame
@@ -90,7 +92,7 @@ async function read(t, attempt = 0) {
   const started = performance.now();
   let response, body;
   try {
-    response = await fetch(`/api/videos/${encodeURIComponent(current.id)}/analysis?t=${t}`);
+    response = await fetch(`/api/videos/${encodeURIComponent(current.id)}/analysis?t=${t}&client=${CLIENT}`);
     body = await response.json();
   } catch (error) {
     if (mine !== request) return;
@@ -101,15 +103,15 @@ async function read(t, attempt = 0) {
   // Stale: a newer pause or seek came in, or the frame on screen is no longer the one asked for.
   if (mine !== request || !isShowing(t)) return;
   if (response.status === 409) {
-    // The server dropped this reading for a newer request for this video that is not this page's (another
-    // tab, a script using the API): the frame is still the one shown, so ask again, a few times.
+    // The server dropped this reading for a newer request from this page that is gone since (it was
+    // superseded, then abandoned): the frame is still the one shown, so ask again, a few times.
     if (attempt < 3) {
       const again = () => { if (mine === request && isShowing(t)) read(t, attempt + 1); };
       setTimeout(again, 150 * (attempt + 1) + Math.random() * 150);
       return;
     }
     overlay.dataset.state = "error";
-    status("Could not read the frame: other pages keep asking the server for frames of this video.");
+    status("Could not read the frame: the server kept answering that newer frames were asked for.");
     return;
   }
   if (!response.ok) {

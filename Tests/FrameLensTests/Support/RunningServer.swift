@@ -14,7 +14,8 @@ final class RunningServer: @unchecked Sendable {
         process.arguments = ["--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        // Not the test's own stderr: a server outliving the test process would hold `swift test`'s pipe open.
+        process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var line = Data()
@@ -48,7 +49,25 @@ final class RunningServer: @unchecked Sendable {
         }
     }
 
+    /// `get` on a thread of its own, so that several requests are in flight at once (curl blocks its thread,
+    /// and Dispatch's pool has only as many as there are cores).
+    func getInBackground(_ path: String) async throws -> Reply {
+        try await withCheckedThrowingContinuation { continuation in
+            let server = Client(url: url)
+            Thread.detachNewThread { continuation.resume(with: Result { try server.get(path) }) }
+        }
+    }
+
     func get(_ path: String, headers: [String] = [], method: String = "GET") throws -> Reply {
+        try Client(url: url).get(path, headers: headers, method: method)
+    }
+}
+
+/// Requests to a server at a URL.
+private struct Client {
+    let url: String
+
+    func get(_ path: String, headers: [String] = [], method: String = "GET") throws -> RunningServer.Reply {
         let headerFile = TestMedia.path("headers.txt")
         var arguments = ["-s", "--path-as-is", "-D", headerFile, "-X", method]
         if method == "HEAD" { arguments = ["-s", "--path-as-is", "-D", headerFile, "-I"] }
@@ -62,6 +81,6 @@ final class RunningServer: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return Reply(status: status, headers: fields, body: method == "HEAD" ? [] : result.output)
+        return RunningServer.Reply(status: status, headers: fields, body: method == "HEAD" ? [] : result.output)
     }
 }
