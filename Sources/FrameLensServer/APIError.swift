@@ -23,7 +23,8 @@ struct APIError: HTTPResponseError {
             case .protectedContent: self.init(.forbidden, error.message)
             case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
                 self.init(.unprocessableContent, error.message)
-            case .fileNotFound, .notAFile, .unreadable, .writeFailed: self.init(.internalServerError, error.message)
+            case .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge:
+                self.init(.internalServerError, error.message)
             }
         case let error as AnalysisError:
             self.init(error.code == .stale ? .conflict : .internalServerError, error.message)

@@ -12,6 +12,7 @@ enum ExitStatus: Int32 {
     case decodeFailed = 8
     case writeFailed = 9
     case analyzerUnavailable = 10
+    case cannotMerge = 11
     case interrupted = 130
 
     init(_ code: MediaError.Code) {
@@ -24,6 +25,7 @@ enum ExitStatus: Int32 {
             case .timeOutOfRange, .invalidTime: .timeOutOfRange
             case .decodeFailed, .unsupported: .decodeFailed
             case .writeFailed: .writeFailed
+            case .cannotMerge: .cannotMerge
             }
     }
 }

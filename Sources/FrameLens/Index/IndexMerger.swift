@@ -8,17 +8,17 @@ public enum IndexMerger {
 
     /// Merges shards, in time order whatever order they are given in.
     ///
-    /// - Throws: `MediaError` `.invalidTime` when shards overlap or belong to different videos.
+    /// - Throws: `MediaError` `.cannotMerge` when there are none, or they overlap or belong to different videos.
     public static func merge(_ shards: [VideoIndex]) throws(MediaError) -> VideoIndex {
         let ordered = shards.sorted { $0.from < $1.from }
-        guard var merged = ordered.first else { throw MediaError(.invalidTime, "nothing to merge") }
+        guard var merged = ordered.first else { throw MediaError(.cannotMerge, "nothing to merge") }
         for shard in ordered.dropFirst() {
             guard shard.video == merged.video else {
-                throw MediaError(.invalidTime, "cannot merge indexes of different videos (\(merged.video), \(shard.video))")
+                throw MediaError(.cannotMerge, "cannot merge indexes of different videos (\(merged.video), \(shard.video))")
             }
             guard shard.from >= merged.to - boundaryTolerance else {
                 throw MediaError(
-                    .invalidTime,
+                    .cannotMerge,
                     "shards overlap: one ends at \(MediaTime.clock(merged.to)), the next starts at \(MediaTime.clock(shard.from))")
             }
             if shard.from > merged.to + boundaryTolerance {

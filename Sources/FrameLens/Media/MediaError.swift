@@ -18,6 +18,8 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case decodeFailed
         case writeFailed
         case unsupported
+        /// Indexes that do not belong together: of different videos, overlapping, or none.
+        case cannotMerge
     }
 
     public let code: Code
