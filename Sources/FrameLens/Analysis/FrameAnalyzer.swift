@@ -15,6 +15,9 @@ public final class FrameAnalyzer: Sendable {
     private let pools = Mutex<[String: EnginePool]>([:])
     /// The number of analyses under way.
     let analysesInProgress = Atomic<Int>(0)
+    /// How many pictures were read, by displayed size (`"1280x720"`): every reading passes here, so tests
+    /// can prove what never reached the analyzer (a protected stream).
+    let picturesRead = Mutex<[String: Int]>([:])
     /// The number of engines per language set.
     public let enginesPerLanguage: Int
 
@@ -54,6 +57,7 @@ public final class FrameAnalyzer: Sendable {
     ) async throws -> RecognizedText {
         _ = try TessdataDirectory.validate(options.languages)
         return try await withEngine(languages: options.languages) { engine in
+            self.countPicture(width: displaySize.width, height: displaySize.height)
             let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
             let blocks = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence)
                 .read([luma.pixelRect(region)], ignoring: [])
@@ -99,6 +103,7 @@ public final class FrameAnalyzer: Sendable {
     /// on a second thread meanwhile.
     func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions, engine: TesseractEngine?) throws -> FrameAnalysis {
         let image = try LumaImage(frame)
+        countPicture(width: image.displayWidth, height: image.displayHeight)
         let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
         let text = Mutex<RecognizedText?>(nil)
         let codes = Mutex<[DetectedCode]>([])
@@ -121,6 +126,10 @@ public final class FrameAnalyzer: Sendable {
             time: frame.time, pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
             text: recognized, codes: scanned, detections: detections)
+    }
+
+    private func countPicture(width: Int, height: Int) {
+        picturesRead.withLock { $0["\(width)x\(height)", default: 0] += 1 }
     }
 
     private func pool(for languages: String) -> EnginePool {
