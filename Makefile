@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve test bench bench-accuracy samples
+.PHONY: deps build demo serve test bench bench-accuracy bench-serve samples
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,13 @@ test: deps
 
 bench: build
 	Benchmarks/run.sh
+
+# serve: pause to overlay on 1080p slides and memory over 100 pauses (curl), then 100 pause/seek cycles
+# in one page session in headless Chromium.
+bench-serve: build
+	$(SWIFT) build -c release --product framelens-serve
+	Benchmarks/serve-latency.sh
+	E2E_SOAK=100 Tests/e2e/run.sh .build/release/framelens-serve
 
 # OCR accuracy on slide decks and burned-in captions (Benchmarks/accuracy/README.md).
 bench-accuracy: build

@@ -552,10 +552,48 @@ def protected(page, video, shots):
     shots.append(page.screenshot("protected.png"))
 
 
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def soak(page, video, cycles, server_pid):
+    """Pause/seek cycles in one page session: every overlay is for the frame on screen, and the server's
+    memory stays flat (growth under 5 % from cycle 10 to the last). Every third cycle seeks twice at once,
+    as a scrubbing hand does, so that readings are overtaken."""
+    import random
+
+    rng = random.Random(7)
+    page.open(video["id"])
+    page.wait(lambda d: page.js("return document.getElementById('video').readyState >= 2"), LOAD_TIMEOUT, "video")
+    fps = video["frameRate"]
+    duration = video["duration"]
+    before = None
+    began = time.monotonic()
+    for cycle in range(cycles):
+        target = round(rng.uniform(0, duration - 0.1), 3)
+        if cycle % 3 == 2:
+            page.js("document.getElementById('video').currentTime = arguments[0]", round(rng.uniform(0, duration - 0.1), 3))
+        page.js("const v = document.getElementById('video'); v.pause(); v.currentTime = arguments[0];", target)
+        page.wait_overlay(f"cycle {cycle + 1} at {target} s", lambda s, t=target: abs(s["currentTime"] - t) < 1e-3)
+        if cycle == 9:
+            before = resident_kib(server_pid)
+    after = resident_kib(server_pid)
+    count = check_recorded_overlays(page, fps)
+    check(count >= cycles, f"only {count} overlays were recorded in {cycles} cycles")
+    growth = (after - before) * 100 / before
+    print(f"   {cycles} pause/seek cycles in {time.monotonic() - began:.1f} s; server memory "
+          f"{before / 1024:.1f} MiB after 10, {after / 1024:.1f} MiB after {cycles} ({growth:+.1f} %)")
+    check(growth < 5, f"the server's memory grew {growth:.1f} % over {cycles} cycles")
+    return count
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("url", help="the page's URL, as framelens-serve prints it")
     parser.add_argument("--out", required=True, help="a folder for the screenshots")
+    parser.add_argument("--soak", type=int, default=0, help="then this many pause/seek cycles (a benchmark)")
+    parser.add_argument("--server-pid", type=int, help="the server's process, for its memory in --soak")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
@@ -571,11 +609,15 @@ def main():
     shots = []
     step = "starting"
     try:
-        for step, scenario, name in [
+        scenarios = [
             ("the playable video", playable, "slides.mp4"),
             ("the video the browser cannot play", unplayable, "slides.avi"),
             ("the protected video", protected, "protected.mp4"),
-        ]:
+        ]
+        if args.soak:
+            soaking = lambda page, video, shots: soak(page, video, args.soak, args.server_pid)  # noqa: E731
+            scenarios.append((f"{args.soak} pause/seek cycles", soaking, "slides.mp4"))
+        for step, scenario, name in scenarios:
             began = time.monotonic()
             result = scenario(page, by_name[name], shots)
             extra = f", {result} overlays checked for staleness" if result else ""

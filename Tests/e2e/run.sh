@@ -9,7 +9,8 @@
 # temporary folder (Tests/e2e/make-videos.sh), starts the server on a free port (the binary given, else
 # .build/debug/framelens-serve, built when missing or older than the sources), runs
 # Tests/e2e/live_text_test.py against it, and always stops the server. Screenshots and the server's log
-# go to .build/e2e/. Exits non-zero, saying why, on any failure.
+# go to .build/e2e/. Exits non-zero, saying why, on any failure. E2E_SOAK=N adds N pause/seek cycles in
+# one page session, checking every overlay and the server's memory (make bench-serve runs 100).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -85,7 +86,8 @@ echo "e2e: $server serves the test videos at $url" >&2
 # MARK: - The test
 
 status=0
-"$venv/bin/python" Tests/e2e/live_text_test.py "$url" --out "$out" || status=$?
+"$venv/bin/python" Tests/e2e/live_text_test.py "$url" --out "$out" --server-pid "$pid" --soak "${E2E_SOAK:-0}" ||
+    status=$?
 kill -0 "$pid" 2>/dev/null || fail "framelens-serve died during the test (its log: $out/server.log)"
 ((status == 0)) || fail "the browser test failed (above; screenshots and the server's log in $out)"
 echo "e2e: passed in $((SECONDS - started)) s" >&2
