@@ -15,7 +15,7 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.")
     var output: String
 
-    @Option(help: "srt, vtt or json. Default: from the output's extension, else srt.")
+    @Option(help: "srt, vtt, json, txt or md. Default: from the output's extension, else srt.")
     var format: IndexFormat?
 
     @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")

@@ -15,7 +15,7 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String
 
-    @Option(help: "srt, vtt or json. Default: from the output's extension, else srt.")
+    @Option(help: "srt, vtt, json, txt or md. Default: from the output's extension, else srt.")
     var format: IndexFormat?
 
     func run() throws {
