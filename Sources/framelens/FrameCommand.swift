@@ -16,7 +16,7 @@ struct FrameCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String
 
-    @Option(help: "The file format: png, ppm or raw (RGB24 bytes). Default: from the output's extension, else png.")
+    @Option(help: "The file format: png, jpg, ppm or raw (RGB24 bytes). Default: from the output's extension, else png.")
     var format: ImageEncoder.FileFormat?
 
     func run() async throws {
@@ -33,7 +33,7 @@ struct FrameCommand: AsyncParsableCommand {
     }
 
     private var resolvedFormat: ImageEncoder.FileFormat {
-        format ?? ImageEncoder.FileFormat(rawValue: (output as NSString).pathExtension.lowercased()) ?? .png
+        format ?? ImageEncoder.FileFormat(pathExtension: (output as NSString).pathExtension) ?? .png
     }
 }
 
