@@ -16,25 +16,31 @@ struct FrameCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String
 
-    @Option(help: "The file format: png, jpg, ppm or raw (RGB24 bytes). Default: from the output's extension, else png.")
-    var format: ImageEncoder.FileFormat?
+    @Option(help: """
+        The file format: \(ImageEncoder.FileFormat.names) (RGB24 bytes). Default: from the output's extension, \
+        else png.
+        """)
+    var format: String?
+
+    func validate() throws {
+        _ = try resolvedFormat()
+    }
 
     func run() async throws {
+        let format = try resolvedFormat()
         try await reportingErrors {
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
             try await player.seek(to: try time.seconds())
             guard let frame = await player.currentlyDisplayedFrame else { return }
             let image = try FrameRenderer.render(frame, as: .rgb24)
-            try AtomicFile.write(try ImageEncoder.encode(image, as: resolvedFormat), to: output)
+            try AtomicFile.write(try ImageEncoder.encode(image, as: format), to: output)
             if output != "-" {
                 print("\(output): frame \(frame.frameNumber) at \(MediaTime.clock(frame.time, rounding: .up)), \(image.width)x\(image.height)")
             }
         }
     }
 
-    private var resolvedFormat: ImageEncoder.FileFormat {
-        format ?? ImageEncoder.FileFormat(pathExtension: (output as NSString).pathExtension) ?? .png
+    private func resolvedFormat() throws -> ImageEncoder.FileFormat {
+        try .choose(named: format, output: output, fallback: .png)
     }
 }
-
-extension ImageEncoder.FileFormat: ExpressibleByArgument {}

@@ -15,8 +15,8 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.")
     var output: String
 
-    @Option(help: "srt, vtt, json, txt or md. Default: from the output's extension, else srt.")
-    var format: IndexFormat?
+    @Option(help: "\(IndexFormat.names). Default: from the output's extension, else srt.")
+    var format: String?
 
     @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
@@ -37,26 +37,33 @@ struct IndexCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        _ = try outputFormat()
     }
 
     func run() async throws {
         let analysisOptions = try analysis.analysisOptions()
+        let format = try outputFormat()
         Interruption.install()
         try await reportingErrors {
             let options = VideoIndexer.Options(
                 analysis: analysisOptions, interval: interval, from: try from.map(MediaTime.parse),
                 to: try to.map(MediaTime.parse), streamIndex: stream)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: video, isDirectory: &isDirectory), isDirectory.boolValue {
-                try await indexFolder(options)
+            if isFolder {
+                try await indexFolder(options, format: format)
             } else {
-                try await indexVideo(video, options: options, to: output, format: format ?? Self.format(for: output))
+                try await indexVideo(video, options: options, to: output, format: format)
             }
         }
     }
 
-    static func format(for path: String) -> IndexFormat {
-        IndexFormat(pathExtension: (path as NSString).pathExtension) ?? .srt
+    private var isFolder: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: video, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `--format`, else `-o`'s extension (not a folder's), else SRT.
+    private func outputFormat() throws -> IndexFormat {
+        try .choose(named: format, output: isFolder ? "-" : output, fallback: .srt)
     }
 
     /// Indexes one video and writes its index atomically; an interruption still writes what was indexed.
@@ -75,10 +82,9 @@ struct IndexCommand: AsyncParsableCommand {
 
     /// Indexes every video in a folder into OUTPUT/NAME.FORMAT; other files are skipped, and a video that
     /// fails does not stop the others (the exit code is the first failure's).
-    private func indexFolder(_ options: VideoIndexer.Options) async throws {
+    private func indexFolder(_ options: VideoIndexer.Options, format chosen: IndexFormat) async throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: video).filter { !$0.hasPrefix(".") }.sorted()
-        let chosen = format ?? .srt
         var firstFailure: Int32?
         for name in names {
             let path = (video as NSString).appendingPathComponent(name)
@@ -98,5 +104,3 @@ struct IndexCommand: AsyncParsableCommand {
         if let firstFailure { throw ExitCode(firstFailure) }
     }
 }
-
-extension IndexFormat: ExpressibleByArgument {}

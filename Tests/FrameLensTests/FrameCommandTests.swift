@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `framelens frame` writing JPEG.
+/// `framelens frame` writing JPEG, and refusing formats it does not write.
 struct FrameCommandTests {
     /// The picture `frame` writes at a time, as a file of the given extension.
     static func picture(at time: String, _ pathExtension: String) throws -> [UInt8] {
@@ -25,5 +25,30 @@ struct FrameCommandTests {
         #expect(try Self.picture(at: "0:48.034", "JPEG") == expected, "the .jpeg extension, in any case, is JPEG too")
         let piped = try Command.framelens(["frame", TestMedia.sample, "--at", "0:48.034", "--format", "jpg", "-o", "-"])
         #expect(piped.status == 0 && piped.output == expected)
+    }
+
+    @Test(arguments: [
+        (["-o", "slide.gif"],
+         "framelens: cannot write slide.gif: .gif is not a format this command writes (png, jpg, ppm or raw); use one of those extensions or --format\n"),
+        (["-o", "slide.png", "--format", "tiff"],
+         "framelens: --format tiff is not a format this command writes (png, jpg, ppm or raw)\n"),
+    ])
+    func refusesAFormatItDoesNotWrite(arguments: [String], message: String) throws {
+        let directory = TestMedia.path("formats")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try Command.run(
+            "sh", ["-c", "cd \(directory) && exec \(Command.framelens) frame \(TestMedia.sample) --at 5 \(arguments.joined(separator: " "))"])
+        #expect(result.status == 64)
+        #expect(result.errorText == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "never a silent PNG")
+    }
+
+    @Test func standardOutputAndNamesWithoutExtensionKeepPNG() throws {
+        let piped = try Command.framelens(["frame", TestMedia.sample, "--at", "5", "-o", "-"])
+        #expect(piped.status == 0)
+        #expect(piped.output == (try Self.picture(at: "5", "png")))
+        let bare = TestMedia.path("frame")
+        #expect(try Command.framelens(["frame", TestMedia.sample, "--at", "5", "-o", bare]).status == 0)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: bare))) == piped.output)
     }
 }

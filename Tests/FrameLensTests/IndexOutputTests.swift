@@ -78,4 +78,22 @@ struct IndexOutputTests {
         #expect(plain.text == "[00:00:01.000 - 00:00:02.500]\n" + "# Not a heading\n- not a bullet\n+ nor this\n1. not a list\n"
             + "2) nor this\n=====\n*not em* and __not strong__\n[not](a link) <b>not a tag</b> `not code`\nC:\\path | a&amp;b ~x~ !x 3.5 - 2\n")
     }
+
+    @Test(arguments: [
+        (["index", TestMedia.sample, "-o", "lecture.docx"],
+         "framelens: cannot write lecture.docx: .docx is not a format this command writes (srt, vtt, json, txt or md); use one of those extensions or --format\n"),
+        (["index", TestMedia.sample, "-o", "lecture", "--format", "html"],
+         "framelens: --format html is not a format this command writes (srt, vtt, json, txt or md)\n"),
+        (["merge", "part.json", "-o", "talk.pdf"],
+         "framelens: cannot write talk.pdf: .pdf is not a format this command writes (srt, vtt, json, txt or md); use one of those extensions or --format\n"),
+    ])
+    func refusesAnOutputFormatItDoesNotWrite(arguments: [String], message: String) throws {
+        let directory = TestMedia.path("index-formats")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try Command.run(
+            "sh", ["-c", "cd \(directory) && exec \(Command.framelens) \(arguments.joined(separator: " "))"])
+        #expect(result.status == 64)
+        #expect(result.errorText == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "never a silent SRT")
+    }
 }
