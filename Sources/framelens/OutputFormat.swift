@@ -42,3 +42,42 @@ extension OutputFormat {
 
 extension ImageEncoder.FileFormat: OutputFormat {}
 extension IndexFormat: OutputFormat {}
+
+/// What `index` writes: the index in one of `IndexFormat`'s formats, or a searchable PDF of its slides.
+enum IndexOutput: OutputFormat, Equatable {
+    case index(IndexFormat)
+    case pdf
+
+    static var allCases: [IndexOutput] { IndexFormat.allCases.map(IndexOutput.index) + [.pdf] }
+
+    init?(pathExtension: String) {
+        if pathExtension.lowercased() == "pdf" {
+            self = .pdf
+        } else if let format = IndexFormat(pathExtension: pathExtension) {
+            self = .index(format)
+        } else {
+            return nil
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .index(let format): format.fileExtension
+        case .pdf: "pdf"
+        }
+    }
+}
+
+/// The image formats `index --slides` writes: those that image viewers show.
+enum SlideImageFormat: String, OutputFormat {
+    case png, jpg
+
+    init?(pathExtension: String) {
+        guard let format = ImageEncoder.FileFormat(pathExtension: pathExtension) else { return nil }
+        self.init(rawValue: format.rawValue)
+    }
+
+    var fileExtension: String { rawValue }
+
+    var encoderFormat: ImageEncoder.FileFormat { ImageEncoder.FileFormat(pathExtension: rawValue)! }
+}
