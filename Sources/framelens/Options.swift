@@ -33,7 +33,12 @@ struct TimesOption: ParsableArguments {
     /// Whether several frames are asked for: more than one time, or a file of times. The output's form
     /// follows the question, not the number of lines a file happens to hold.
     var asksForSeveral: Bool {
-        timesFile != nil || texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.count > 1
+        timesFile != nil || pieces.count > 1
+    }
+
+    /// The `--at` values, split at their commas.
+    private var pieces: [Substring] {
+        texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
     }
 
     /// The times in seconds, in order, each once.
@@ -42,11 +47,7 @@ struct TimesOption: ParsableArguments {
     ///   for a times file that cannot be read.
     func seconds() throws(MediaError) -> [Double] {
         var times: [Double] = []
-        for text in texts {
-            for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-                times.append(try MediaTime.parse(String(piece)))
-            }
-        }
+        for piece in pieces { times.append(try MediaTime.parse(String(piece))) }
         if let timesFile { times += try Self.times(inFile: timesFile) }
         return Array(Set(times)).sorted()
     }
