@@ -1,5 +1,6 @@
-// Tesseract's C API, plus the one OpenMP routine FrameLens needs to keep Tesseract single-threaded and
-// the one Leptonica routine it needs to keep Leptonica's messages off stderr.
+// Tesseract's C API, plus the one OpenMP routine FrameLens needs to keep Tesseract single-threaded, the
+// Leptonica routine it needs to keep Leptonica's messages off stderr, and the two with which it gives
+// Tesseract's PDF renderer a page's picture.
 #ifndef FRAMELENS_TESSERACT_SHIM_H
 #define FRAMELENS_TESSERACT_SHIM_H
 #include <tesseract/capi.h>
@@ -13,4 +14,9 @@ extern void omp_set_max_active_levels(int max_levels);
 // are not errors of the caller's, and FrameLens reports what matters itself.
 #include <leptonica/environ.h>
 extern l_int32 setMsgSeverity(l_int32 newsev);
+
+// From <leptonica/allheaders.h>: a picture read from an image file in memory (PNG), which Tesseract's
+// PDF renderer puts on the page as it is (losslessly), and its release.
+extern struct Pix *pixReadMem(const l_uint8 *data, size_t size);
+extern void pixDestroy(struct Pix **ppix);
 #endif

@@ -11,8 +11,8 @@ actor VideoSession {
     private let analyzer: FrameAnalyzer
     private let options: AnalysisOptions
     private var player: VideoPlayer?
-    /// The last seek asked for; a seek waits for it, so seeks never interleave.
-    private var lastSeek: Task<VideoFrame, any Error>?
+    /// The last work asked of the player (a seek and its frame); the next waits for it, so they never interleave.
+    private var lastWork: Task<Void, Never>?
     /// Counts the requests for a frame, and each client's latest, so that an analysis overtaken by a newer
     /// one from its client is recognised.
     private var requests: UInt64 = 0
@@ -45,23 +45,31 @@ actor VideoSession {
 
     /// The frame a player paused at `seconds` shows, as PNG: the bytes `framelens frame` writes.
     func png(at seconds: Double) async throws -> [UInt8] {
-        let frame = try await frame(at: seconds)
-        return try ImageEncoder.encode(try FrameRenderer.render(frame, as: .rgb24), as: .png)
+        try await serially { player in try await player.picture(at: seconds, as: .png).bytes }
     }
 
     private func frame(at seconds: Double) async throws -> VideoFrame {
-        let previous = lastSeek
-        let player = try openPlayer()
-        let seek = Task {
-            _ = try? await previous?.value
+        try await serially { [video] player in
             try await player.seek(to: seconds)
             guard let frame = await player.currentlyDisplayedFrame else {
                 throw MediaError(.decodeFailed, "\(video.name) shows no frame at \(MediaTime.clock(seconds))")
             }
             return frame
         }
-        lastSeek = seek
-        return try await seek.value
+    }
+
+    /// Runs `work` on the player once the work asked for before it is done.
+    private func serially<Value: Sendable>(
+        _ work: @escaping @Sendable (VideoPlayer) async throws -> Value
+    ) async throws -> Value {
+        let previous = lastWork
+        let player = try openPlayer()
+        let task = Task {
+            await previous?.value
+            return try await work(player)
+        }
+        lastWork = Task { _ = try? await task.value }
+        return try await task.value
     }
 
     private func openPlayer() throws(MediaError) -> VideoPlayer {

@@ -13,6 +13,7 @@ enum ExitStatus: Int32 {
     case writeFailed = 9
     case analyzerUnavailable = 10
     case cannotMerge = 11
+    case usage = 64
     case interrupted = 130
 
     init(_ code: MediaError.Code) {
@@ -41,6 +42,13 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
         printError(error.message)
         throw ExitCode(ExitStatus.analyzerUnavailable.rawValue)
     }
+}
+
+/// A usage error worded by FrameLens: prints it as one line, `framelens: message`, like every other error,
+/// and returns the exit code to throw (64, as ArgumentParser's own usage errors, which add the usage text).
+func usageError(_ message: String) -> ExitCode {
+    printError(message)
+    return ExitCode(ExitStatus.usage.rawValue)
 }
 
 /// Prints `framelens: message` on standard error.

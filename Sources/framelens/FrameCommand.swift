@@ -2,7 +2,7 @@ import ArgumentParser
 import FrameLens
 import Foundation
 
-/// `framelens frame`: writes the exact frame a paused player shows at a time.
+/// `framelens frame`: writes the exact frame a paused player shows at a time, or at several.
 struct FrameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frame",
@@ -11,30 +11,49 @@ struct FrameCommand: AsyncParsableCommand {
 
     @OptionGroup var source: VideoOptions
 
-    @OptionGroup var time: TimeOption
+    @OptionGroup var times: TimesOption
 
-    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
+    @Option(name: .shortAndLong, help: """
+        The output file, or - for standard output. For several times: a pattern numbered as ffmpeg's \
+        (frame-%03d.png: 1, 2, ... in time order) or a folder (frames/ gets frames/00_01_23.456.png).
+        """)
     var output: String
 
-    @Option(help: "The file format: png, ppm or raw (RGB24 bytes). Default: from the output's extension, else png.")
-    var format: ImageEncoder.FileFormat?
+    @Option(help: """
+        The file format: \(ImageEncoder.FileFormat.names) (RGB24 bytes). Default: from the output's extension, \
+        else png.
+        """)
+    var format: String?
+
+    func validate() throws {
+        _ = try destination()
+        _ = try resolvedFormat()
+    }
 
     func run() async throws {
+        let destination = try destination()
+        let format = try resolvedFormat()
         try await reportingErrors {
+            let seconds = try times.seconds()
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
-            try await player.seek(to: try time.seconds())
-            guard let frame = await player.currentlyDisplayedFrame else { return }
-            let image = try FrameRenderer.render(frame, as: .rgb24)
-            try AtomicFile.write(try ImageEncoder.encode(image, as: resolvedFormat), to: output)
-            if output != "-" {
-                print("\(output): frame \(frame.frameNumber) at \(MediaTime.clock(frame.time, rounding: .up)), \(image.width)x\(image.height)")
+            for time in seconds { try player.checkInRange(time) }
+            if case .folder(let folder) = destination { try AtomicFile.createFolder(folder) }
+            for (number, time) in seconds.enumerated() {
+                let picture = try await player.picture(at: time, as: format)
+                let path = destination.path(number: number + 1, seconds: time, format: format)
+                try AtomicFile.write(picture.bytes, to: path)
+                if path != "-" {
+                    print("\(path): frame \(picture.frameNumber) at \(MediaTime.clock(picture.time, rounding: .up)), \(picture.width)x\(picture.height)")
+                }
             }
         }
     }
 
-    private var resolvedFormat: ImageEncoder.FileFormat {
-        format ?? ImageEncoder.FileFormat(rawValue: (output as NSString).pathExtension.lowercased()) ?? .png
+    private func destination() throws -> FrameDestination {
+        try FrameDestination(output, severalFrames: times.asksForSeveral)
+    }
+
+    private func resolvedFormat() throws -> ImageEncoder.FileFormat {
+        try .choose(named: format, output: try destination().nameForFormat, fallback: .png)
     }
 }
-
-extension ImageEncoder.FileFormat: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FrameLens
 
-/// `framelens grab`: pause at a time and read everything on the frame.
+/// `framelens grab`: pause at a time, or at several, and read everything on the frame.
 struct GrabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grab",
@@ -10,24 +10,34 @@ struct GrabCommand: AsyncParsableCommand {
 
     @OptionGroup var source: VideoOptions
 
-    @OptionGroup var time: TimeOption
+    @OptionGroup var times: TimesOption
 
     @OptionGroup var analysis: AnalysisOptionGroup
 
-    @Flag(help: "Print the whole analysis as JSON.")
+    @Flag(help: "Print the whole analysis as JSON (for several times, an array of them in time order).")
     var json = false
+
+    @Option(name: .shortAndLong, help: "Write the report (or the JSON) to this file instead of standard output.")
+    var output = "-"
 
     func run() async throws {
         let options = try analysis.analysisOptions()
         try await reportingErrors {
+            let seconds = try times.seconds()
             // Tesseract's model loads on the other core while the video opens and seeks.
             async let modelLoaded: Void = options.features.contains(.text)
                 ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()
             let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
-            try await player.seek(to: try time.seconds())
+            try await player.seek(to: seconds[0])
             try await modelLoaded
-            let result = try await player.analyzeCurrentFrame(options: options)
-            print(json ? try JSONOutput.string(result) : GrabReport(result).text)
+            let analyses = try await player.analyzeFrames(at: seconds, options: options)
+            let text: String =
+                if times.asksForSeveral {
+                    json ? try JSONOutput.string(analyses) : GrabReport.text(of: analyses)
+                } else {
+                    json ? try JSONOutput.string(analyses[0]) : GrabReport(analyses[0]).text
+                }
+            try AtomicFile.write(Array((text + "\n").utf8), to: output)
         }
     }
 }

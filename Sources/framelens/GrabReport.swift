@@ -26,4 +26,13 @@ struct GrabReport {
         return sections.isEmpty ? "(nothing readable on the frame at \(MediaTime.clock(analysis.time)))"
             : sections.joined(separator: "\n\n")
     }
+
+    /// The reports of several frames, each under a header line with its frame's time and number
+    /// (`==> 00:00:15.000 (frame 450) <==`, as `head` heads several files), a blank line between them.
+    static func text(of analyses: [FrameAnalysis]) -> String {
+        analyses.map { analysis in
+            let header = "==> \(MediaTime.clock(analysis.time, rounding: .up)) (frame \(analysis.frameNumber)) <=="
+            return header + "\n" + GrabReport(analysis).text
+        }.joined(separator: "\n\n")
+    }
 }

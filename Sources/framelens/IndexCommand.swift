@@ -6,7 +6,10 @@ import Foundation
 struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
-        abstract: "Indexes a video's on-screen text: one cue per distinct slide or caption, as SRT, WebVTT or JSON."
+        abstract: """
+            Indexes a video's on-screen text: one cue per distinct slide or caption, as SRT, WebVTT, JSON, a \
+            transcript, Markdown or a searchable PDF of the slides.
+            """
     )
 
     @Argument(help: "The video (a file path or any URL FFmpeg reads), or a folder of videos.")
@@ -15,8 +18,16 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.")
     var output: String
 
-    @Option(help: "srt, vtt or json. Default: from the output's extension, else srt.")
-    var format: IndexFormat?
+    @Option(help: """
+        \(IndexOutput.names) (a searchable PDF, a page per cue). Default: from the output's extension, else srt.
+        """)
+    var format: String?
+
+    @Option(help: "A folder to write each cue's picture into, as the frame it was read from (0001-00_01_23.456.png).")
+    var slides: String?
+
+    @Option(help: "The format of the --slides pictures: \(SlideImageFormat.names).")
+    var imageFormat: String?
 
     @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
@@ -37,55 +48,93 @@ struct IndexCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        _ = try outputFormat()
+        _ = try slideImageFormat()
+        if slides == "-" { throw usageError("--slides names a folder to write the pictures into, not standard output") }
     }
 
     func run() async throws {
         let analysisOptions = try analysis.analysisOptions()
+        let format = try outputFormat()
+        let imageFormat = try slideImageFormat()
         Interruption.install()
         try await reportingErrors {
             let options = VideoIndexer.Options(
                 analysis: analysisOptions, interval: interval, from: try from.map(MediaTime.parse),
                 to: try to.map(MediaTime.parse), streamIndex: stream)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: video, isDirectory: &isDirectory), isDirectory.boolValue {
-                try await indexFolder(options)
+            let outputs = Outputs(format: format, slides: slides, imageFormat: imageFormat)
+            if isFolder {
+                try await indexFolder(options, outputs)
             } else {
-                try await indexVideo(video, options: options, to: output, format: format ?? Self.format(for: output))
+                try await indexVideo(video, options: options, to: output, outputs)
             }
         }
     }
 
-    static func format(for path: String) -> IndexFormat {
-        IndexFormat(pathExtension: (path as NSString).pathExtension) ?? .srt
+    /// What to write beside the index: its format, and where the cues' pictures go, in which format.
+    private struct Outputs {
+        let format: IndexOutput
+        let slides: String?
+        let imageFormat: SlideImageFormat
     }
 
-    /// Indexes one video and writes its index atomically; an interruption still writes what was indexed.
-    private func indexVideo(_ path: String, options: VideoIndexer.Options, to output: String, format: IndexFormat) async throws {
+    private var isFolder: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: video, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `--format`, else `-o`'s extension (not a folder's), else SRT.
+    private func outputFormat() throws -> IndexOutput {
+        try .choose(named: format, output: isFolder ? "-" : output, fallback: .index(.srt))
+    }
+
+    private func slideImageFormat() throws -> SlideImageFormat {
+        if imageFormat != nil && slides == nil {
+            throw usageError("--image-format is the format of --slides pictures; give --slides DIR too")
+        }
+        return try .choose(named: imageFormat, option: "--image-format", output: "-", fallback: .png)
+    }
+
+    /// Indexes one video and writes its index atomically (and its cues' pictures); an interruption still
+    /// writes what was indexed.
+    private func indexVideo(
+        _ path: String, options: VideoIndexer.Options, to output: String, _ outputs: Outputs
+    ) async throws {
         let indexer = try VideoIndexer(url: path, options: options)
         let reporter = ProgressReporter(machineReadable: progress)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
         reporter.finish(index)
         index.warnings.forEach { printError("warning: \($0)") }
-        try AtomicFile.write(try format.encode(index), to: output)
+        if case .index(let format) = outputs.format { try AtomicFile.write(try format.encode(index), to: output) }
+        if outputs.format == .pdf || outputs.slides != nil {
+            let export = try SlideExport(index, streamIndex: options.streamIndex)
+            if outputs.format == .pdf { try await export.writePDF(to: output, languages: options.analysis.languages) }
+            if let slides = outputs.slides {
+                try await export.writeImages(to: slides, as: outputs.imageFormat.encoderFormat)
+            }
+        }
         if let signal = Interruption.receivedSignal {
             printError("interrupted at \(MediaTime.clock(index.to)); wrote \(index.cues.count) cues to \(output)")
             throw ExitCode(128 + signal)
         }
     }
 
-    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT; other files are skipped, and a video that
-    /// fails does not stop the others (the exit code is the first failure's).
-    private func indexFolder(_ options: VideoIndexer.Options) async throws {
+    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT (and its pictures into SLIDES/NAME/); other
+    /// files are skipped, and a video that fails does not stop the others (the exit code is the first failure's).
+    private func indexFolder(_ options: VideoIndexer.Options, _ outputs: Outputs) async throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: video).filter { !$0.hasPrefix(".") }.sorted()
-        let chosen = format ?? .srt
         var firstFailure: Int32?
         for name in names {
             let path = (video as NSString).appendingPathComponent(name)
+            let stem = (name as NSString).deletingPathExtension
             let target = (output as NSString).appendingPathComponent(
-                ((name as NSString).deletingPathExtension as NSString).appendingPathExtension(chosen.fileExtension)!)
+                (stem as NSString).appendingPathExtension(outputs.format.fileExtension)!)
+            let slides = outputs.slides.map { ($0 as NSString).appendingPathComponent(stem) }
             do {
-                try await indexVideo(path, options: options, to: target, format: chosen)
+                try await indexVideo(
+                    path, options: options, to: target,
+                    Outputs(format: outputs.format, slides: slides, imageFormat: outputs.imageFormat))
                 print("\(path) -> \(target)")
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
                 printError("skipping \(path): not a video")
@@ -98,5 +147,3 @@ struct IndexCommand: AsyncParsableCommand {
         if let firstFailure { throw ExitCode(firstFailure) }
     }
 }
-
-extension IndexFormat: ExpressibleByArgument {}

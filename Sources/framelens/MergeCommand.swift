@@ -15,10 +15,15 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String
 
-    @Option(help: "srt, vtt or json. Default: from the output's extension, else srt.")
-    var format: IndexFormat?
+    @Option(help: "\(IndexFormat.names). Default: from the output's extension, else srt.")
+    var format: String?
+
+    func validate() throws {
+        _ = try outputFormat()
+    }
 
     func run() throws {
+        let format = try outputFormat()
         do {
             let shards = try parts.map { path in
                 guard let data = FileManager.default.contents(atPath: path) else {
@@ -30,10 +35,14 @@ struct MergeCommand: ParsableCommand {
             }
             let merged = try IndexMerger.merge(shards)
             merged.warnings.forEach { printError("warning: \($0)") }
-            try AtomicFile.write(try (format ?? IndexCommand.format(for: output)).encode(merged), to: output)
+            try AtomicFile.write(try format.encode(merged), to: output)
         } catch let error as MediaError {
             printError(error.message)
             throw ExitCode(ExitStatus(error.code).rawValue)
         }
+    }
+
+    private func outputFormat() throws -> IndexFormat {
+        try .choose(named: format, output: output, fallback: .srt)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FrameLens
 
 /// The video to open and which of its streams to play.
@@ -10,13 +11,64 @@ struct VideoOptions: ParsableArguments {
     var stream: Int?
 }
 
-/// A time in the video, as the user typed it; parsed in `run()` so that a bad time gets FrameLens's own
-/// message and exit code.
-struct TimeOption: ParsableArguments {
-    @Option(name: .customLong("at"), parsing: .unconditional,
-            help: "The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm).")
-    var text: String
+/// The times in the video to show, as the user typed them: `--at`, repeated or comma-separated, and
+/// `--times-file`. Parsed in `run()` so that a bad time gets FrameLens's own message and exit code.
+struct TimesOption: ParsableArguments {
+    @Option(name: .customLong("at"), parsing: .unconditionalSingleValue,
+            help: """
+                The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm). Repeatable, or comma-separated \
+                (--at 5,10 --at 0:20).
+                """)
+    var texts: [String] = []
 
-    /// The time in seconds.
-    func seconds() throws(MediaError) -> Double { try MediaTime.parse(text) }
+    @Option(help: "A file of times, one per line; blank lines and # comments are ignored.")
+    var timesFile: String?
+
+    func validate() throws {
+        guard !texts.isEmpty || timesFile != nil else {
+            throw usageError("give a time with --at, or a file of times with --times-file")
+        }
+    }
+
+    /// Whether several frames are asked for: more than one time, or a file of times. The output's form
+    /// follows the question, not the number of lines a file happens to hold.
+    var asksForSeveral: Bool {
+        timesFile != nil || pieces.count > 1
+    }
+
+    /// The `--at` values, split at their commas.
+    private var pieces: [Substring] {
+        texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    }
+
+    /// The times in seconds, in order, each once.
+    ///
+    /// - Throws: `MediaError` `.invalidTime` for a time that is none (naming the file's line), `.fileNotFound`
+    ///   for a times file that cannot be read.
+    func seconds() throws(MediaError) -> [Double] {
+        var times: [Double] = []
+        for piece in pieces { times.append(try MediaTime.parse(String(piece))) }
+        if let timesFile { times += try Self.times(inFile: timesFile) }
+        return Array(Set(times)).sorted()
+    }
+
+    /// The times a file lists, one per line; `#` starts a comment.
+    private static func times(inFile path: String) throws(MediaError) -> [Double] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileManager.default.fileExists(atPath: path)
+                ? MediaError(.unreadable, "cannot read the times file \(path)")
+                : MediaError(.fileNotFound, "no such file: \(path)")
+        }
+        var times: [Double] = []
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() {
+            let text = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
+            do { times.append(try MediaTime.parse(text)) } catch {
+                throw MediaError(error.code, "\(path) line \(number + 1): \(error.message)")
+            }
+        }
+        guard !times.isEmpty else { throw MediaError(.invalidTime, "the times file \(path) lists no time") }
+        return times
+    }
 }

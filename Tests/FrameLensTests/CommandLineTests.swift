@@ -19,7 +19,9 @@ struct CommandLineTests {
               grab                    Reads the text, codes and data (URLs, e-mail, phone
                                       numbers, dates, ...) on the frame shown at a time.
               index                   Indexes a video's on-screen text: one cue per
-                                      distinct slide or caption, as SRT, WebVTT or JSON.
+                                      distinct slide or caption, as SRT, WebVTT, JSON, a
+                                      transcript, Markdown or a searchable PDF of the
+                                      slides.
               frame                   Writes the frame a player paused at a time shows,
                                       rotated for display as ffmpeg does.
               probe                   Prints a video's container, duration and streams,

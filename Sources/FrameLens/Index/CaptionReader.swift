@@ -28,7 +28,8 @@ struct CaptionReader {
             let bounds = lines.dropFirst().reduce(lines[0].bounds) { $0.union($1.bounds) }
             return Cue(
                 start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
-                text: lines.map(\.text).joined(separator: "\n"), bounds: bounds.normalized, codes: [], detections: [])
+                text: lines.map(\.text).joined(separator: "\n"), bounds: bounds.normalized, codes: [], detections: [],
+                readTime: first.time)
         }
     }
 

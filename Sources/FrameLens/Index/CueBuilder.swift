@@ -83,7 +83,8 @@ enum CueBuilder {
             }
             cues.append(Cue(
                 start: segment.start, end: segment.end, startFrame: segment.startFrame, endFrame: segment.endFrame,
-                text: text, bounds: bounds(of: analysis), codes: analysis.codes, detections: analysis.detections))
+                text: text, bounds: bounds(of: analysis), codes: analysis.codes, detections: analysis.detections,
+                readTime: analysis.time))
         }
         return cues
     }

@@ -1,15 +1,18 @@
 import Foundation
 
-/// The file formats an index is written in.
+/// The file formats an index is written in: subtitles (SRT, WebVTT), JSON, and documents to read (a plain
+/// transcript, Markdown).
 public enum IndexFormat: String, Sendable, CaseIterable {
-    case srt, vtt, json
+    case srt, vtt, json, txt, md
 
-    /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.json`).
+    /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.json`, `.txt`, `.md`/`.markdown`).
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "srt": self = .srt
         case "vtt", "webvtt": self = .vtt
         case "json": self = .json
+        case "txt": self = .txt
+        case "md", "markdown": self = .md
         default: return nil
         }
     }
@@ -23,6 +26,8 @@ public enum IndexFormat: String, Sendable, CaseIterable {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues).utf8)
         case .json: try JSONDocument.encode(index)
+        case .txt: Array(TranscriptText.plain(index.cues).utf8)
+        case .md: Array(TranscriptText.markdown(index).utf8)
         }
     }
 

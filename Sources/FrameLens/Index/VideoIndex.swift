@@ -29,4 +29,7 @@ public struct Cue: Sendable, Codable, Equatable {
     public var codes: [DetectedCode]
     /// The data detected in the text and the codes.
     public var detections: [Detection]
+    /// The presentation time of the frame that was read, in seconds (for a caption, read from many frames,
+    /// its first frame): `--slides` and PDF pages show it. Absent in indexes written before it was kept.
+    public var readTime: Double? = nil
 }

@@ -1,26 +1,93 @@
 internal import CFFmpeg
 
-/// Encodes owned images as image files: PNG (with FFmpeg's own PNG encoder), PPM/PGM or raw bytes.
+/// Encodes owned images as image files: PNG and JPEG (with FFmpeg's own PNG and MJPEG encoders), PPM/PGM
+/// or raw bytes.
 public enum ImageEncoder {
     /// The file formats `framelens frame` writes.
     public enum FileFormat: String, Sendable, CaseIterable {
-        case png, ppm, raw
+        case png, jpg, ppm, raw
+
+        /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.ppm`, `.raw`), any case.
+        public init?(pathExtension: String) {
+            let name = pathExtension.lowercased()
+            self.init(rawValue: name == "jpeg" ? "jpg" : name)
+        }
+
+        /// The usual file extension.
+        public var fileExtension: String { rawValue }
     }
+
+    /// The JPEG quantiser scale, as ffmpeg's `-q:v` (2 is the best quality ffmpeg users usually ask for).
+    static let jpegQuality: Int32 = 2
 
     /// The encoded bytes of an image.
     ///
-    /// - Throws: `MediaError` `.writeFailed` when the PNG encoder fails.
+    /// - Throws: `MediaError` `.writeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
+    ///   FFmpeg lacks it.
     public static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
         switch format {
         case .raw: image.pixels
         case .ppm: Array("\(image.format == .rgb24 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels
         case .png: try png(image)
+        case .jpg: try jpeg(image)
         }
     }
 
+    /// PNG of the pixels as they are, RGB24 or GRAY8.
     private static func png(_ image: PixelImage) throws(MediaError) -> [UInt8] {
-        guard let encoder = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
-            throw MediaError(.unsupported, "this FFmpeg has no PNG encoder")
+        let pixelFormat = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
+        return try encodeFrame(AV_CODEC_ID_PNG, name: "PNG", image, pixelFormat) { frame throws(MediaError) in
+            let destination = withUnsafeBytes(of: frame.pointee.data) { $0.load(as: UnsafeMutableRawPointer.self) }
+            let stride = Int(frame.pointee.linesize.0)
+            image.pixels.withUnsafeBytes { source in
+                for row in 0..<image.height {
+                    (destination + row * stride).copyMemory(
+                        from: source.baseAddress! + row * image.bytesPerRow, byteCount: image.bytesPerRow)
+                }
+            }
+        }
+    }
+
+    /// JPEG (JFIF: full-range BT.601 YUV, chroma not subsampled) at quantiser scale `jpegQuality`: what
+    /// `ffmpeg -i frame.png -q:v 2 frame.jpg` writes, whose conversion picks the same 4:4:4 format.
+    private static func jpeg(_ image: PixelImage) throws(MediaError) -> [UInt8] {
+        try encodeFrame(AV_CODEC_ID_MJPEG, name: "JPEG", image, AV_PIX_FMT_YUVJ444P, configure: { context in
+            context.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            context.pointee.global_quality = FF_QP2LAMBDA * jpegQuality
+            context.pointee.color_range = AVCOL_RANGE_JPEG
+        }) { frame throws(MediaError) in
+            let source = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
+            guard let context = sws_getContext(
+                Int32(image.width), Int32(image.height), source, Int32(image.width), Int32(image.height),
+                AV_PIX_FMT_YUVJ444P, SWS_BICUBIC, nil, nil, nil)
+            else { throw MediaError(.unsupported, "cannot convert a \(image.width)x\(image.height) image for JPEG") }
+            defer { sws_freeContext(context) }
+            image.pixels.withUnsafeBufferPointer { pixels in
+                var sourcePlanes: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
+                var sourceStrides: [Int32] = [Int32(image.bytesPerRow), 0, 0, 0]
+                withUnsafePointer(to: frame.pointee.data) { dataTuple in
+                    withUnsafePointer(to: frame.pointee.linesize) { strideTuple in
+                        dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
+                            strideTuple.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                                _ = sws_scale(
+                                    context, &sourcePlanes, &sourceStrides, 0, Int32(image.height), planes, strides)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Encodes one frame of the image's size with an FFmpeg image encoder: `fill` writes the pixels into
+    /// the frame (in `pixelFormat`), and the one packet the encoder returns is the file.
+    private static func encodeFrame(
+        _ codec: AVCodecID, name: String, _ image: PixelImage, _ pixelFormat: AVPixelFormat,
+        configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in },
+        fill: (UnsafeMutablePointer<AVFrame>) throws(MediaError) -> Void
+    ) throws(MediaError) -> [UInt8] {
+        guard let encoder = avcodec_find_encoder(codec) else {
+            throw MediaError(.unsupported, "this FFmpeg has no \(name) encoder")
         }
         var context = avcodec_alloc_context3(encoder)
         var frame = av_frame_alloc()
@@ -30,29 +97,31 @@ public enum ImageEncoder {
             av_frame_free(&frame)
             av_packet_free(&packet)
         }
-        guard let context, let frame, let packet else { throw MediaError(.writeFailed, "out of memory encoding PNG") }
-        let pixelFormat = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
+        guard let context, let frame, let packet else {
+            throw MediaError(.writeFailed, "out of memory encoding \(name)")
+        }
         context.pointee.width = Int32(image.width)
         context.pointee.height = Int32(image.height)
         context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: 25)
-        try ffmpegCall(.writeFailed, "cannot open the PNG encoder", "avcodec_open2") {
+        configure(context)
+        try ffmpegCall(.writeFailed, "cannot open the \(name) encoder", "avcodec_open2") {
             avcodec_open2(context, encoder, nil)
         }
         frame.pointee.width = Int32(image.width)
         frame.pointee.height = Int32(image.height)
         frame.pointee.format = pixelFormat.rawValue
-        try ffmpegCall(.writeFailed, "cannot allocate a PNG frame", "av_frame_get_buffer") { av_frame_get_buffer(frame, 0) }
-        let destination = withUnsafeBytes(of: frame.pointee.data) { $0.load(as: UnsafeMutableRawPointer.self) }
-        let stride = Int(frame.pointee.linesize.0)
-        image.pixels.withUnsafeBytes { source in
-            for row in 0..<image.height {
-                (destination + row * stride).copyMemory(
-                    from: source.baseAddress! + row * image.bytesPerRow, byteCount: image.bytesPerRow)
-            }
+        frame.pointee.quality = context.pointee.global_quality
+        try ffmpegCall(.writeFailed, "cannot allocate a \(name) frame", "av_frame_get_buffer") {
+            av_frame_get_buffer(frame, 0)
         }
-        try ffmpegCall(.writeFailed, "cannot encode PNG", "avcodec_send_frame") { avcodec_send_frame(context, frame) }
-        try ffmpegCall(.writeFailed, "cannot encode PNG", "avcodec_receive_packet") { avcodec_receive_packet(context, packet) }
+        try fill(frame)
+        try ffmpegCall(.writeFailed, "cannot encode \(name)", "avcodec_send_frame") {
+            avcodec_send_frame(context, frame)
+        }
+        try ffmpegCall(.writeFailed, "cannot encode \(name)", "avcodec_receive_packet") {
+            avcodec_receive_packet(context, packet)
+        }
         return Array(UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
     }
 }

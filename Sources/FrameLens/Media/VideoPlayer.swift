@@ -15,7 +15,7 @@ public actor VideoPlayer {
     public private(set) var isSeekPending = false
 
     let cursor: FrameCursor
-    private var displayed: VideoFrame
+    private(set) var displayed: VideoFrame
     private var pausedTime: Double = 0
     private var clockStart: (time: Double, instant: ContinuousClock.Instant)?
     private var playback: Task<Void, Never>?
@@ -102,13 +102,7 @@ public actor VideoPlayer {
     /// - Parameter seconds: the time, from 0 to `duration`.
     /// - Throws: `MediaError` `.timeOutOfRange` outside that range, or a decoding error.
     public func seek(to seconds: Double) throws(MediaError) {
-        guard seconds >= 0, seconds.isFinite else {
-            throw MediaError(.timeOutOfRange, "time \(seconds) is negative; times start at 0")
-        }
-        if duration > 0 && seconds > duration {
-            let limit = MediaTime.clock(duration)
-            throw MediaError(.timeOutOfRange, "time \(MediaTime.clock(seconds)) is past the end of the video (\(limit))")
-        }
+        try checkInRange(seconds)
         isSeekPending = true
         defer { isSeekPending = false }
         let frame = try cursor.frame(at: seconds)
@@ -116,6 +110,20 @@ public actor VideoPlayer {
         pausedTime = seconds
         if rate != 0 { clockStart = (seconds, .now) }
         show(frame)
+    }
+
+    /// Checks that a time lies within the video, as `seek(to:)` does first: to check several times before
+    /// acting on any.
+    ///
+    /// - Throws: `MediaError` `.timeOutOfRange` for a time before 0 or past `duration`.
+    public nonisolated func checkInRange(_ seconds: Double) throws(MediaError) {
+        guard seconds >= 0, seconds.isFinite else {
+            throw MediaError(.timeOutOfRange, "time \(seconds) is negative; times start at 0")
+        }
+        if duration > 0 && seconds > duration {
+            let limit = MediaTime.clock(duration)
+            throw MediaError(.timeOutOfRange, "time \(MediaTime.clock(seconds)) is past the end of the video (\(limit))")
+        }
     }
 
     // MARK: - Analysing

@@ -3,8 +3,9 @@ internal import CTesseract
 
 /// One Tesseract engine with its language models loaded; `deinit` ends and deletes it.
 ///
-/// This is the only type that talks to Tesseract's C API: it lays out a gray picture and recognises one
-/// as a block of text; `PageReader` decides what to read, at which scale. An engine is used by one
+/// This is the only type that talks to Tesseract's engine API: it lays out a gray picture and recognises one
+/// as a block of text; `PageReader` decides what to read, at which scale. It also recognises whole pages
+/// for Tesseract's PDF renderer (`SearchablePDF`, which owns the renderer). An engine is used by one
 /// thread at a time: `EnginePool` hands it out. `@unchecked Sendable` only so that the pool can move it
 /// between the threads that check it out.
 final class TesseractEngine: @unchecked Sendable {
@@ -87,6 +88,38 @@ final class TesseractEngine: @unchecked Sendable {
                     text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)), bounds: bounds))
             } while TessPageIteratorNext(page, RIL_WORD) != 0
             return lines.filter { !$0.isEmpty }
+        }
+    }
+
+    /// Recognises a whole picture with Tesseract's own page layout and adds it as a page to a result renderer,
+    /// which takes the picture and the words, with their boxes, from the engine.
+    ///
+    /// - Parameters:
+    ///   - encoded: the picture as an image file (PNG, which the PDF renderer keeps lossless).
+    ///   - resolution: its pixels per inch, which set the page's size.
+    ///   - renderer: a `TessResultRenderer` whose document has begun.
+    /// - Throws: `AnalysisError` `.engineFailed` when the picture cannot be read, recognised or added.
+    func addPage(encoded: [UInt8], resolution: Int, to renderer: OpaquePointer) throws(AnalysisError) {
+        Self.keepOpenMPSingleThreaded()
+        var pix = encoded.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
+        guard pix != nil else {
+            throw AnalysisError(.engineFailed, "Leptonica cannot read a page's picture", operation: "pixReadMem")
+        }
+        defer { pixDestroy(&pix) }
+        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+        TessBaseAPISetVariable(api, "thresholding_method", "0")
+        // Tesseract copies the picture, and makes the copy its input image too: the page's picture for the
+        // renderer. (TessBaseAPISetInputImage would take ownership of `pix`, freed here.)
+        TessBaseAPISetImage2(api, pix)
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw AnalysisError(
+                .engineFailed, "Tesseract cannot recognise a page for the PDF", operation: "TessBaseAPIRecognize")
+        }
+        guard TessResultRendererAddImage(renderer, api) != 0 else {
+            throw AnalysisError(
+                .engineFailed, "Tesseract cannot add a page to the PDF", operation: "TessResultRendererAddImage")
         }
     }
 
