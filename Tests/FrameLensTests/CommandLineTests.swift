@@ -30,6 +30,8 @@ struct CommandLineTests {
                                       with apt-get install tesseract-ocr-LANG).
               merge                   Joins the JSON indexes of consecutive time ranges of
                                       a video into one index.
+              serve                   Serves a local web player: pause a video to select
+                                      and copy the text on its frame, search its slides.
 
               See 'framelens help <subcommand>' for detailed help.
 

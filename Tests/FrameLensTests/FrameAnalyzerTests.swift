@@ -100,7 +100,7 @@ struct FrameAnalyzerTests {
 
     @Test func refusesToAnalyseWhilePlaying() async throws {
         let player = try VideoPlayer(url: TestMedia.sample)
-        await player.play()
+        await player.setRate(0.01)  // slow: a starved test task must not find it paused at the end
         await #expect { try await player.analyzeCurrentFrame() } throws: { ($0 as? AnalysisError)?.code == .notPaused }
         await player.pause()
     }
@@ -121,10 +121,16 @@ struct FrameAnalyzerTests {
     }
 
     @Test func anAnalysisOvertakenByPlayIsStale() async throws {
+        let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
         let player = try VideoPlayer(url: TestMedia.sample)
-        let generation = await player.displayGeneration
-        await player.play()
-        await #expect { try await player.checkStillDisplayed(generation) } throws: { ($0 as? AnalysisError)?.code == .stale }
+        try await player.seek(to: 15)
+        let analysis = Task { try await player.analyzeCurrentFrame(with: analyzer) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        await player.setRate(0.01)
+        await #expect { try await analysis.value } throws: { ($0 as? AnalysisError)?.code == .stale }
         await player.pause()
     }
 

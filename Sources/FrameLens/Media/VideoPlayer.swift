@@ -150,7 +150,7 @@ public actor VideoPlayer {
     }
 
     /// Throws `.stale` unless the frame shown at `generation` is still shown, paused.
-    func checkStillDisplayed(_ generation: UInt64) throws(AnalysisError) {
+    private func checkStillDisplayed(_ generation: UInt64) throws(AnalysisError) {
         guard generation == displayGeneration, rate == 0 else {
             throw AnalysisError(.stale, "the displayed frame changed while it was being analysed; the result is stale")
         }

@@ -33,7 +33,10 @@ enum TestMedia {
     static func make(_ name: String, _ arguments: [String]) throws -> String {
         if let path = made.withLock({ $0[name] }) { return path }
         let path = directory.appendingPathComponent(name).path
-        try ffmpeg(arguments + [path])
+        // Made aside and renamed into place: tests asking at once never read a file another is writing.
+        let aside = self.path(name)
+        try ffmpeg(arguments + [aside])
+        guard rename(aside, path) == 0 else { throw CommandFailure(command: "rename", output: "\(aside) -> \(path)") }
         made.withLock { $0[name] = path }
         return path
     }
