@@ -123,6 +123,19 @@ class Page:
             "the page to list the videos",
         )
 
+    def notice(self, what):
+        """Waits for the page's notice and returns its text."""
+        return self.wait(
+            lambda d: self.js("const n = document.getElementById('notice'); return !n.hidden && n.textContent"),
+            LOAD_TIMEOUT,
+            f"the notice {what}",
+        )
+
+    def open_playable(self, video_id):
+        """Opens a video and waits until the browser has its first frame."""
+        self.open(video_id)
+        self.wait(lambda d: self.js("return document.getElementById('video').readyState >= 2"), LOAD_TIMEOUT, "video")
+
     def state(self):
         return self.js("""
             const o = document.getElementById("overlay"), v = document.getElementById("video");
@@ -485,11 +498,7 @@ def playable(page, video, shots):
 
 def unplayable(page, video, shots):
     page.open(video["id"])
-    notice = page.wait(
-        lambda d: page.js("const n = document.getElementById('notice'); return !n.hidden && n.textContent"),
-        LOAD_TIMEOUT,
-        "the notice that the browser cannot play slides.avi",
-    )
+    notice = page.notice("that the browser cannot play slides.avi")
     check("cannot play" in notice, f"the notice for slides.avi says {notice!r}")
     page.wait(
         lambda d: page.js("""
@@ -535,11 +544,7 @@ def unplayable(page, video, shots):
 def protected(page, video, shots):
     check(video["protected"], f"/api/videos does not say protected.mp4 is protected: {video}")
     page.open(video["id"])
-    notice = page.wait(
-        lambda d: page.js("const n = document.getElementById('notice'); return !n.hidden && n.textContent"),
-        LOAD_TIMEOUT,
-        "the notice that protected.mp4 is protected",
-    )
+    notice = page.notice("that protected.mp4 is protected")
     check("protected" in notice, f"the notice for protected.mp4 says {notice!r}")
     check(
         page.js(
@@ -550,6 +555,26 @@ def protected(page, video, shots):
     index = page.js("return document.getElementById('index-status').textContent")
     check("protected" in index, f"the index says {index!r}, not that the video is protected")
     shots.append(page.screenshot("protected.png"))
+
+
+def display_geometry(page, video, shots):
+    """A rotated or anamorphic video: the browser shows the picture with the same shape as the server's
+    displayed frame (rotation and pixel aspect applied), and the overlay lies over its words."""
+    page.open_playable(video["id"])
+    page.js("const v = document.getElementById('video'); v.pause(); v.currentTime = 5.0;")
+    s = page.wait_overlay(f"on {video['name']} at 5 s", lambda s: abs(s["currentTime"] - 5.0) < EPSILON)
+    check_slide_text(page, 1, s)
+    status, analysis = api(page.base, f"/api/videos/{video['id']}/analysis?t=5")
+    check(status == 200, f"the analysis API answered {status}")
+    shown = page.js("const v = document.getElementById('video'); return [v.videoWidth, v.videoHeight]")
+    check(
+        abs(shown[0] / shown[1] - analysis["width"] / analysis["height"]) < 0.01,
+        f"the browser shows {video['name']} as {shown[0]}x{shown[1]}, the server's displayed frame is "
+        f"{analysis['width']}x{analysis['height']}",
+    )
+    check_geometry(page, video["id"], s)
+    shots.append(page.screenshot(f"geometry-{video['id']}.png"))
+    return 0
 
 
 def resident_kib(pid):
@@ -564,8 +589,7 @@ def soak(page, video, cycles, server_pid):
     import random
 
     rng = random.Random(7)
-    page.open(video["id"])
-    page.wait(lambda d: page.js("return document.getElementById('video').readyState >= 2"), LOAD_TIMEOUT, "video")
+    page.open_playable(video["id"])
     fps = video["frameRate"]
     duration = video["duration"]
     before = None
@@ -599,7 +623,7 @@ def main():
 
     status, videos = api(args.url, "/api/videos")
     by_name = {v["name"]: v for v in videos}
-    missing = {"slides.mp4", "slides.avi", "protected.mp4"} - by_name.keys()
+    missing = {"slides.mp4", "slides.avi", "protected.mp4", "rotated.mp4", "anamorphic.mp4"} - by_name.keys()
     if missing:
         print(f"FAIL: the server does not serve {sorted(missing)} (it lists {sorted(by_name)})", file=sys.stderr)
         return 1
@@ -613,6 +637,8 @@ def main():
             ("the playable video", playable, "slides.mp4"),
             ("the video the browser cannot play", unplayable, "slides.avi"),
             ("the protected video", protected, "protected.mp4"),
+            ("a rotated video (display matrix)", display_geometry, "rotated.mp4"),
+            ("an anamorphic video (4:3 pixels)", display_geometry, "anamorphic.mp4"),
         ]
         if args.soak:
             soaking = lambda page, video, shots: soak(page, video, args.soak, args.server_pid)  # noqa: E731

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Makes the end-to-end test's videos in DIR: slides.mp4 (three 1280x720 slides of 4 s at 30 fps, H.264
 # yuv420p with +faststart so that Chromium plays it; the middle slide has a URL and a QR code),
-# slides.avi (the same in MPEG-4 Part 2, which Chromium cannot play) and protected.mp4 (CENC-encrypted).
+# slides.avi (the same in MPEG-4 Part 2, which Chromium cannot play), protected.mp4 (CENC-encrypted),
+# rotated.mp4 (coded sideways, 720x1280, with a display matrix that turns it upright, as phones record) and
+# anamorphic.mp4 (coded 960x720 with 4:3 pixels, shown 1280x720); the last two hold the first two slides.
 set -euo pipefail
 
 dir=${1:?usage: make-videos.sh DIR}
@@ -42,3 +44,10 @@ ffmpeg -nostdin -hide_banner -loglevel error -y -i slides.mp4 -c:v mpeg4 -q:v 2 
 ffmpeg -nostdin -hide_banner -loglevel error -y -i slides.mp4 -t 2 -c copy \
     -encryption_scheme cenc-aes-ctr -encryption_key 00112233445566778899aabbccddeeff \
     -encryption_kid 0123456789abcdef0123456789abcdef protected.mp4
+
+ffmpeg -nostdin -hide_banner -loglevel error -y -i slides.mp4 -t 8 -vf transpose=1 \
+    -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p sideways.mp4
+ffmpeg -nostdin -hide_banner -loglevel error -y -i sideways.mp4 -c copy -metadata:s:v:0 rotate=90 \
+    -movflags +faststart rotated.mp4
+ffmpeg -nostdin -hide_banner -loglevel error -y -i slides.mp4 -t 8 -vf scale=960:720,setsar=4/3 \
+    -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -movflags +faststart anamorphic.mp4

@@ -71,7 +71,7 @@ trap 'exit 143' TERM
 started=$SECONDS
 Tests/e2e/make-videos.sh "$work" || fail "could not make the test videos"
 
-"$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" --port 0 >"$work/serve.out" 2>"$out/server.log" &
+"$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" "$work/rotated.mp4" "$work/anamorphic.mp4" --port 0 >"$work/serve.out" 2>"$out/server.log" &
 pid=$!
 url=
 for _ in $(seq 1200); do  # up to 120 s: the models load before the server listens
