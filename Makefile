@@ -23,11 +23,14 @@ serve: build
 	$(SWIFT) build -c release --product framelens-serve
 	.build/release/framelens serve $(VIDEO)
 
-# The Swift tests, then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,
-# chromium-driver and, in a venv under .build/, Selenium).
+# The Swift tests, the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,
+# chromium-driver and, in a venv under .build/, Selenium), and a package that uses the library by its
+# public API only (Samples/Consumer).
 test: deps
 	$(SWIFT) test
 	Tests/e2e/run.sh
+	$(SWIFT) build --package-path Samples/Consumer
+	Samples/Consumer/.build/debug/consumer $(SAMPLE) 40
 
 bench: build
 	Benchmarks/run.sh

@@ -61,6 +61,13 @@ public final class VideoIndexer {
     private let scan: VideoDecoder
     private let media: MediaInfo
 
+    /// Opens a video by URL (a `file:` URL or any URL FFmpeg reads) for indexing.
+    ///
+    /// - Throws: `MediaError`, as `init(url:options:analyzer:)` with a path.
+    public convenience init(url: URL, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
+        try self.init(url: url.isFileURL ? url.path : url.absoluteString, options: options, analyzer: analyzer)
+    }
+
     /// Opens a video for indexing.
     ///
     /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video).

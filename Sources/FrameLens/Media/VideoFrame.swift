@@ -97,7 +97,7 @@ final class FrameBuffer: @unchecked Sendable {
     }
 
     private static func topDownCopy(of source: UnsafeMutablePointer<AVFrame>) -> UnsafeMutablePointer<AVFrame>? {
-        guard var copy = av_frame_alloc() else { return nil }
+        guard let copy = av_frame_alloc() else { return nil }
         copy.pointee.format = source.pointee.format
         copy.pointee.width = source.pointee.width
         copy.pointee.height = source.pointee.height

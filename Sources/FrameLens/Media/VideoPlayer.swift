@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plays one video stream of a file and shows the frame a paused player displays.
 ///
 /// Like `AVPlayer`: `rate` 0 is paused; `play()` runs a clock (rate x elapsed time) along which frames
@@ -38,6 +40,13 @@ public actor VideoPlayer {
         stream = try file.info.videoStream(requested: streamIndex)
         cursor = FrameCursor(decoder: try VideoDecoder(file: file, streamIndex: stream.index))
         displayed = try cursor.frame(at: 0)
+    }
+
+    /// Opens a video by URL (a `file:` URL or any URL FFmpeg reads) and shows its first frame, paused.
+    ///
+    /// - Throws: `MediaError`, as `init(url:streamIndex:)` with a path.
+    public init(url: URL, streamIndex: Int? = nil) throws(MediaError) {
+        try self.init(url: url.isFileURL ? url.path : url.absoluteString, streamIndex: streamIndex)
     }
 
     deinit {
