@@ -38,17 +38,7 @@ extension DataDetector {
     static let postcodeCountryPrefixes: Set<String> = ["D", "DE", "A", "AT", "CH", "F", "FR", "I", "IT"]
 
     static func scanAddresses(_ t: Input) -> [Candidate] {
-        var out: [Candidate] = []
-        var i = 0
-        while i < t.count {
-            if t.isNumber(i), let c = numberFirstAddress(t, i) ?? streetFirstAddress(t, i) {
-                out.append(c)
-                i = t.tokenAt[c.end - 1] + 1
-            } else {
-                i += 1
-            }
-        }
-        return out
+        t.candidates { t.isNumber($0) ? numberFirstAddress(t, $0) ?? streetFirstAddress(t, $0) : nil }
     }
 
     /// Single line, parts joined with ", ", white space collapsed.

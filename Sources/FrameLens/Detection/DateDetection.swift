@@ -40,17 +40,7 @@ extension DataDetector {
     }
 
     static func scanDates(_ t: Input) -> [Candidate] {
-        var out: [Candidate] = []
-        var i = 0
-        while i < t.count {
-            if let c = dateItem(at: i, t) {
-                out.append(c)
-                i = t.tokenAt[c.end - 1] + 1
-            } else {
-                i += 1
-            }
-        }
-        return out
+        t.candidates { dateItem(at: $0, t) }
     }
 
     static func dateItem(at i: Int, _ t: Input) -> Candidate? {

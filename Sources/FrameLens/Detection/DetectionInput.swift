@@ -60,6 +60,22 @@ extension DataDetector {
             self.tokenAt = tokenAt
         }
 
+        /// The candidates `match` finds at token indices, left to right, each search resuming after the last
+        /// token of the candidate before it.
+        func candidates(_ match: (Int) -> Candidate?) -> [Candidate] {
+            var found: [Candidate] = []
+            var i = 0
+            while i < count {
+                if let candidate = match(i) {
+                    found.append(candidate)
+                    i = tokenAt[candidate.end - 1] + 1
+                } else {
+                    i += 1
+                }
+            }
+            return found
+        }
+
         static func classify(_ c: Character) -> Token.Kind {
             if let a = c.asciiValue {
                 if a >= 48 && a <= 57 { return .number }

@@ -19,17 +19,7 @@ extension DataDetector {
     static let amountMultipliers: [String: Int16] = ["k": 3, "K": 3, "m": 6, "M": 6, "bn": 9]
 
     static func scanMoney(_ t: Input) -> [Candidate] {
-        var out: [Candidate] = []
-        var i = 0
-        while i < t.count {
-            if let c = money(at: i, t) {
-                out.append(c)
-                i = t.tokenAt[c.end - 1] + 1
-            } else {
-                i += 1
-            }
-        }
-        return out
+        t.candidates { money(at: $0, t) }
     }
 
     static func currency(at j: Int, _ t: Input, allowPrefix: Bool) -> (code: String, end: Int)? {

@@ -26,17 +26,7 @@ extension DataDetector {
     }
 
     static func scanPhones(_ t: Input) -> [Candidate] {
-        var out: [Candidate] = []
-        var i = 0
-        while i < t.count {
-            if let c = phone(at: i, t) {
-                out.append(c)
-                i = t.tokenAt[c.end - 1] + 1
-            } else {
-                i += 1
-            }
-        }
-        return out
+        t.candidates { phone(at: $0, t) }
     }
 
     static func phoneGroup(_ t: Input, _ j: Int) -> PhoneGroup? {
