@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve test bench bench-accuracy bench-serve samples
+.PHONY: deps build demo serve test docs bench bench-accuracy bench-serve samples
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,10 @@ test: deps
 	Tests/e2e/run.sh
 	$(SWIFT) build --package-path Samples/Consumer
 	Samples/Consumer/.build/debug/consumer $(SAMPLE) 40
+
+# The library's documentation (DocC), into .build/plugins/Swift-DocC/outputs/FrameLens.doccarchive.
+docs: deps
+	$(SWIFT) package generate-documentation --target FrameLens
 
 bench: build
 	Benchmarks/run.sh

@@ -13,6 +13,8 @@ let package = Package(
         // Only the web player (`framelens-serve`) builds Hummingbird; the library and the CLI do not.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation --target FrameLens` (make docs) builds the DocC catalogue.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
