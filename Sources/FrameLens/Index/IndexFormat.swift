@@ -2,11 +2,11 @@ import Foundation
 
 /// The file formats an index is written in: subtitles (SRT, WebVTT), JSON, and documents to read (a plain
 /// transcript, Markdown).
-public enum IndexFormat: String, Sendable, CaseIterable {
+package enum IndexFormat: String, Sendable, CaseIterable {
     case srt, vtt, json, txt, md
 
     /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.json`, `.txt`, `.md`/`.markdown`).
-    public init?(pathExtension: String) {
+    package init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "srt": self = .srt
         case "vtt", "webvtt": self = .vtt
@@ -18,10 +18,10 @@ public enum IndexFormat: String, Sendable, CaseIterable {
     }
 
     /// The usual file extension.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 
     /// The index as a file of this format.
-    public func encode(_ index: VideoIndex) throws -> [UInt8] {
+    package func encode(_ index: VideoIndex) throws -> [UInt8] {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues).utf8)
@@ -32,7 +32,7 @@ public enum IndexFormat: String, Sendable, CaseIterable {
     }
 
     /// Reads an index written as JSON.
-    public static func decodeJSON(_ data: Data) throws -> VideoIndex {
+    package static func decodeJSON(_ data: Data) throws -> VideoIndex {
         try JSONDecoder().decode(VideoIndex.self, from: data)
     }
 }

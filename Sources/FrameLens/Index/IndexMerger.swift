@@ -2,14 +2,14 @@
 ///
 /// A cue cut by a shard boundary (it runs to the end of one shard and the next starts with the same
 /// content) becomes one cue again.
-public enum IndexMerger {
+package enum IndexMerger {
     /// How close to a boundary a cue must end or start to count as cut by it.
     static let boundaryTolerance = 0.1
 
     /// Merges shards, in time order whatever order they are given in.
     ///
     /// - Throws: `MediaError` `.cannotMerge` when there are none, or they overlap or belong to different videos.
-    public static func merge(_ shards: [VideoIndex]) throws(MediaError) -> VideoIndex {
+    package static func merge(_ shards: [VideoIndex]) throws(MediaError) -> VideoIndex {
         let ordered = shards.sorted { $0.from < $1.from }
         guard var merged = ordered.first else { throw MediaError(.cannotMerge, "nothing to merge") }
         for shard in ordered.dropFirst() {

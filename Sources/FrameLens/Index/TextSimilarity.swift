@@ -1,12 +1,12 @@
 /// Edit distances between pieces of text, for telling OCR noise from a real change of text.
-public enum TextSimilarity {
+package enum TextSimilarity {
     /// Collapses runs of whitespace (newlines included) to one space and trims the ends.
-    public static func normalizeWhitespace(_ text: String) -> String {
+    package static func normalizeWhitespace(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The Levenshtein distance between two strings, in characters.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let source = Array(a)
         let target = Array(b)
         if source.isEmpty { return target.count }
@@ -26,7 +26,7 @@ public enum TextSimilarity {
 
     /// The character error rate of `recognized` against `reference`, whitespace-normalised:
     /// edit distance divided by the reference's length.
-    public static func characterErrorRate(_ recognized: String, reference: String) -> Double {
+    package static func characterErrorRate(_ recognized: String, reference: String) -> Double {
         let expected = normalizeWhitespace(reference)
         let actual = normalizeWhitespace(recognized)
         guard !expected.isEmpty else { return actual.isEmpty ? 0 : 1 }
@@ -34,7 +34,7 @@ public enum TextSimilarity {
     }
 
     /// Edit distance divided by the longer text's length, whitespace-normalised: 0 same, 1 nothing alike.
-    public static func normalizedDistance(_ a: String, _ b: String) -> Double {
+    package static func normalizedDistance(_ a: String, _ b: String) -> Double {
         let left = normalizeWhitespace(a)
         let right = normalizeWhitespace(b)
         let longest = max(left.count, right.count)

@@ -44,7 +44,7 @@ public final class VideoIndexer {
         /// Cues found so far (stretches of settled pictures).
         public let segments: Int
 
-        public init(indexed: Double, total: Double, segments: Int) {
+        package init(indexed: Double, total: Double, segments: Int) {
             self.indexed = indexed
             self.total = total
             self.segments = segments

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses and prints the times users type: seconds (`12.5`), `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
-public enum MediaTime {
+package enum MediaTime {
     /// The largest time accepted: about 31 years, far past any video, and far inside every integer clock
     /// FFmpeg and FrameLens convert it to.
     static let largest = 1_000_000_000.0
@@ -10,7 +10,7 @@ public enum MediaTime {
     ///
     /// - Returns: the time in seconds, rounded to the microsecond.
     /// - Throws: `MediaError` `.invalidTime` for anything else, negative times included.
-    public static func parse(_ text: String) throws(MediaError) -> Double {
+    package static func parse(_ text: String) throws(MediaError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("-") {
             throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
@@ -37,7 +37,7 @@ public enum MediaTime {
     /// - Parameters:
     ///   - rounding: `.up` for a frame's presentation time, so that the printed time, typed back as
     ///     `--at`, shows that same frame (a 30 fps frame at 48.0333... s prints as 48.034).
-    public static func clock(
+    package static func clock(
         _ seconds: Double, millisecondSeparator: Character = ".", rounding: FloatingPointRoundingRule = .toNearestOrEven
     ) -> String {
         let milliseconds = min(max(0, seconds.isNaN ? 0 : seconds), largest) * 1000

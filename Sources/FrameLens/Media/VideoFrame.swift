@@ -54,7 +54,7 @@ public struct VideoFrame: Sendable {
     public var planeCount: Int { Int(av_pix_fmt_count_planes(AVPixelFormat(buffer.frame.pointee.format))) }
 
     /// Whether the frame's first plane is an 8-bit luma (or gray) plane that can be read as is.
-    public var hasEightBitLumaPlane: Bool { buffer.hasEightBitLumaPlane }
+    var hasEightBitLumaPlane: Bool { buffer.hasEightBitLumaPlane }
 
     /// The size a player shows: rotation and sample aspect ratio applied.
     public var displaySize: (width: Int, height: Int) {

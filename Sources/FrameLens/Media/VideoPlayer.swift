@@ -14,7 +14,7 @@ public actor VideoPlayer {
     /// The playback rate: 0 when paused, 1 for normal speed.
     public private(set) var rate: Double = 0
     /// Whether a seek has been asked for and its frame is not shown yet.
-    public private(set) var isSeekPending = false
+    private(set) var isSeekPending = false
 
     let cursor: FrameCursor
     private(set) var displayed: VideoFrame

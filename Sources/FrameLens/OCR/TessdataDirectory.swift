@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where Tesseract's language models (`*.traineddata`) are installed, and which languages exist.
-public enum TessdataDirectory {
+package enum TessdataDirectory {
     /// The directories searched, in order: `$TESSDATA_PREFIX`, then Debian's and other usual places.
     static var candidates: [String] {
         var paths: [String] = []
@@ -15,12 +15,12 @@ public enum TessdataDirectory {
     }
 
     /// The first directory that holds at least one language model.
-    public static var path: String? {
+    package static var path: String? {
         candidates.first { !languages(in: $0).isEmpty }
     }
 
     /// The installed languages (Tesseract codes such as `eng`, `deu`), sorted; `osd` is not a language.
-    public static var installedLanguages: [String] {
+    package static var installedLanguages: [String] {
         path.map { languages(in: $0) } ?? []
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Writes files whole or not at all: into a temporary file beside the target, then renamed over it.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path` atomically; `-` writes to standard output.
     ///
     /// - Throws: `MediaError` `.writeFailed` naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String) throws(MediaError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(MediaError) {
         if path == "-" {
             FileHandle.standardOutput.write(Data(bytes))
             return
@@ -24,7 +24,7 @@ public enum AtomicFile {
     ///
     /// - Parameter produce: writes the whole file at the path it is given (an empty file when called).
     /// - Throws: `MediaError` `.writeFailed` naming the path and the system's reason, or what `produce` throws.
-    public static func write(to path: String, _ produce: (String) async throws -> Void) async throws {
+    package static func write(to path: String, _ produce: (String) async throws -> Void) async throws {
         let temporary = try temporaryFile(for: path)
         defer { unlink(temporary) }
         try await produce(temporary)
@@ -34,7 +34,7 @@ public enum AtomicFile {
     /// Creates a folder for output files, and the folders above it, unless it exists.
     ///
     /// - Throws: `MediaError` `.writeFailed` naming the folder.
-    public static func createFolder(_ path: String) throws(MediaError) {
+    package static func createFolder(_ path: String) throws(MediaError) {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw MediaError(.writeFailed, "cannot create the folder \(path)")
         }

@@ -2,9 +2,9 @@ import Foundation
 
 /// JSON as FrameLens writes it (`grab --json`, `index --format json`, `serve`'s API): pretty-printed, keys
 /// sorted, slashes unescaped, ending in a newline.
-public enum JSONDocument {
+package enum JSONDocument {
     /// The value as such a document.
-    public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    package static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value)) + [0x0A]
