@@ -100,7 +100,7 @@ struct FrameAnalyzerTests {
 
     @Test func refusesToAnalyseWhilePlaying() async throws {
         let player = try VideoPlayer(url: TestMedia.sample)
-        await player.setRate(0.01)  // slow: a starved test task must not find it paused at the end
+        try await player.setRate(0.01)  // slow: a starved test task must not find it paused at the end
         await #expect { try await player.analyzeCurrentFrame() } throws: { ($0 as? AnalysisError)?.code == .notPaused }
         await player.pause()
     }
@@ -129,7 +129,7 @@ struct FrameAnalyzerTests {
         while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(1))
         }
-        await player.setRate(0.01)
+        try await player.setRate(0.01)
         await #expect { try await analysis.value } throws: { ($0 as? AnalysisError)?.code == .stale }
         await player.pause()
     }

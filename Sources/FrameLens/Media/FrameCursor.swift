@@ -48,6 +48,23 @@ final class FrameCursor {
         return current!
     }
 
+    /// The last keyframe whose decoding starts at or before `target`, decoded alone (the first frame after
+    /// seeking there): what a fast scrub shows.
+    ///
+    /// - Throws: `MediaError` `.decodeFailed` when no frame can be decoded there, `.protectedContent`.
+    func keyframe(atOrBefore target: Int64) throws(MediaError) -> VideoFrame {
+        try decoder.seek(toKeyframeAtOrBefore: target)
+        atStartOfFile = false
+        lookahead = nil
+        reachedEnd = false
+        isExact = true
+        guard let frame = try decoder.nextFrame() else {
+            throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
+        }
+        current = frame
+        return frame
+    }
+
     /// The next frame in presentation order, which becomes the current one; nil at the end.
     func step() throws(MediaError) -> VideoFrame? {
         let next: VideoFrame?

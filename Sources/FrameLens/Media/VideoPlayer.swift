@@ -23,6 +23,8 @@ public actor VideoPlayer {
     private var playback: Task<Void, Never>?
     /// Counts changes of the displayed frame, so that late analyses are recognised as stale.
     private(set) var displayGeneration: UInt64 = 0
+    /// Those listening to `events()`.
+    private let listeners = EventChannel<PlaybackEvent>()
     /// Decoding blocks: the player runs on a queue of its own, not on Swift's cooperative pool.
     private nonisolated let executor = QueueExecutor(label: "FrameLens.VideoPlayer")
 
@@ -70,21 +72,30 @@ public actor VideoPlayer {
         rate == 0 && !isSeekPending ? displayed : nil
     }
 
+    /// Whether the player is playing or paused, as `AVPlayer.timeControlStatus`.
+    public var timeControlStatus: TimeControlStatus { rate == 0 ? .paused : .playing }
+
     /// Starts playing at normal speed from the current time.
-    public func play() { setRate(1) }
+    public func play() {
+        try? setRate(1)
+    }
 
     /// Sets the playback rate; 0 pauses.
     ///
-    /// - Parameter newRate: a rate >= 0 (reverse playback is not supported; negative rates pause).
-    public func setRate(_ newRate: Double) {
-        if newRate <= 0 || !newRate.isFinite {
-            pause()
-            return
+    /// - Parameter newRate: 0 (paused) or a positive rate: 1 is normal speed.
+    /// - Throws: `MediaError` `.unsupported` for a negative rate (reverse playback) or one that is not finite;
+    ///   the player keeps its rate.
+    public func setRate(_ newRate: Double) throws(MediaError) {
+        guard newRate >= 0, newRate.isFinite else {
+            throw MediaError(.unsupported, "rate \(newRate): FrameLens plays forwards only (0 pauses, 1 is normal speed)")
         }
+        if newRate == 0 { return pause() }
         let now = currentTime
+        let wasPaused = rate == 0
         rate = newRate
         clockStart = (now, .now)
         displayGeneration &+= 1
+        if wasPaused { listeners.send(.status(.playing)) }
         guard playback == nil else { return }
         // The clock holds the player only while it shows a frame, so a playing player that is dropped goes.
         playback = Task { [weak self] in
@@ -104,6 +115,13 @@ public actor VideoPlayer {
         playback = nil
         pausedTime = time
         show((try? cursor.frame(at: time)) ?? displayed)
+        listeners.send(.status(.paused))
+    }
+
+    /// Time, status and end-of-video events, from now on, as `AVPlayer`'s periodic time observer and
+    /// notifications give them; the stream ends when the player goes.
+    public func events() -> AsyncStream<PlaybackEvent> {
+        listeners.subscribe()
     }
 
     /// Moves to a time and shows the frame a paused player shows there; keeps the rate.
@@ -118,6 +136,32 @@ public actor VideoPlayer {
         try checkNotCutShort(frame, requested: seconds)
         pausedTime = seconds
         if rate != 0 { clockStart = (seconds, .now) }
+        show(frame)
+    }
+
+    /// Moves to a time, allowing the frame shown to be up to `toleranceBefore` earlier or `toleranceAfter`
+    /// later, as `AVPlayer.seek(to:toleranceBefore:toleranceAfter:)`: zero tolerances are the frame-exact
+    /// `seek(to:)`; wide ones show the last keyframe in that window, decoded alone (fast scrubbing), or the
+    /// exact frame when the window holds none.
+    ///
+    /// - Parameters:
+    ///   - seconds: the time, from 0 to `duration`.
+    ///   - toleranceBefore: seconds the frame shown may lie before `seconds` (>= 0).
+    ///   - toleranceAfter: seconds the frame shown may lie after `seconds` (>= 0).
+    /// - Throws: `MediaError` `.timeOutOfRange` outside the video or for a negative tolerance, or a decoding error.
+    public func seek(to seconds: Double, toleranceBefore: Double, toleranceAfter: Double) throws(MediaError) {
+        guard toleranceBefore >= 0, toleranceAfter >= 0 else {
+            throw MediaError(.timeOutOfRange, "seek tolerances are 0 or more seconds")
+        }
+        try checkInRange(seconds)
+        let window = max(0, seconds - toleranceBefore)...(seconds + toleranceAfter)
+        guard toleranceBefore + toleranceAfter > 0, cursor.decoder.canSeek else { return try seek(to: seconds) }
+        isSeekPending = true
+        defer { isSeekPending = false }
+        let frame = try cursor.keyframe(atOrBefore: cursor.decoder.timestamp(forTime: window.upperBound))
+        guard window.contains(frame.time) else { return try seek(to: seconds) }  // no keyframe in the window
+        pausedTime = frame.time
+        if rate != 0 { clockStart = (frame.time, .now) }
         show(frame)
     }
 
@@ -188,7 +232,9 @@ public actor VideoPlayer {
         guard rate != 0, !Task.isCancelled else { return nil }
         let time = currentTime
         if let frame = try? cursor.frame(at: time) { show(frame) }
+        listeners.send(.time(time))
         if let duration = media.duration, time >= duration {
+            listeners.send(.reachedEnd)
             pause()
             return nil
         }
