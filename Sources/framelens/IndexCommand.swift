@@ -32,10 +32,10 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
 
-    @Option(help: "Seconds between the frames compared for changes.")
-    var interval: Double = 0.5
+    @Option(help: "The time between the frames compared for changes (seconds, or 250ms).")
+    var interval: String = "0.5"
 
-    @Option(parsing: .unconditional, help: "Index from this time on (seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)).")
+    @Option(parsing: .unconditional, help: "Index from this time on (as --at takes: 90, 1500ms, 1:30, 00:01:30,000).")
     var from: String?
 
     @Option(parsing: .unconditional, help: "Index up to this time.")
@@ -47,7 +47,7 @@ struct IndexCommand: AsyncParsableCommand {
     var progress = false
 
     func validate() throws {
-        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        _ = try intervalSeconds()
         _ = try outputFormat()
         _ = try slideImageFormat()
         if slides == "-" { throw usageError("--slides names a folder to write the pictures into, not standard output") }
@@ -60,7 +60,7 @@ struct IndexCommand: AsyncParsableCommand {
         Interruption.install()
         try await reportingErrors {
             let options = VideoIndexer.Options(
-                analysis: analysisOptions, interval: interval, from: try from.map(MediaTime.parse),
+                analysis: analysisOptions, interval: try intervalSeconds(), from: try from.map(MediaTime.parse),
                 to: try to.map(MediaTime.parse), streamIndex: stream)
             let outputs = Outputs(format: format, slides: slides, imageFormat: imageFormat)
             if isFolder {
@@ -76,6 +76,13 @@ struct IndexCommand: AsyncParsableCommand {
         let format: IndexOutput
         let slides: String?
         let imageFormat: SlideImageFormat
+    }
+
+    private func intervalSeconds() throws -> Double {
+        guard let seconds = try? MediaTime.parse(interval), seconds > 0 else {
+            throw usageError("--interval must be a positive time (0.5, 250ms)")
+        }
+        return seconds
     }
 
     private var isFolder: Bool {
