@@ -4,8 +4,13 @@ import FrameLens
 
 /// The video to open and which of its streams to play.
 struct VideoOptions: ParsableArguments {
-    @Argument(help: "The video: a file path or any URL FFmpeg reads.")
+    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.")
     var video: String
+
+    /// What to open for the video: standard input's saved copy when it is one (see `StandardInput`).
+    func openableVideo() throws(MediaError) -> String {
+        try StandardInput.openable(video)
+    }
 
     @Option(name: .customLong("stream"), help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
