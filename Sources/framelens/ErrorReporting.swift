@@ -13,6 +13,8 @@ enum ExitStatus: Int32 {
     case writeFailed = 9
     case analyzerUnavailable = 10
     case cannotMerge = 11
+    /// `index`: the video broke off (truncated or damaged); the index up to there is written, incomplete.
+    case incomplete = 12
     case usage = 64
     case interrupted = 130
 
@@ -51,10 +53,10 @@ func usageError(_ message: String) -> ExitCode {
     return ExitCode(ExitStatus.usage.rawValue)
 }
 
-/// Prints `framelens: message` on standard error.
+/// Prints `framelens: message` on standard error (naming standard input as the user did).
 func printError(_ message: String) {
     var standardError = StandardError()
-    print("framelens: \(message)", to: &standardError)
+    print("framelens: \(StandardInput.shown(message))", to: &standardError)
 }
 
 struct StandardError: TextOutputStream {

@@ -35,7 +35,7 @@ struct FrameCommand: AsyncParsableCommand {
         let format = try resolvedFormat()
         try await reportingErrors {
             let seconds = try times.seconds()
-            let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
+            let player = try VideoPlayer(url: try source.openableVideo(), streamIndex: source.stream)
             for time in seconds { try player.checkInRange(time) }
             if case .folder(let folder) = destination { try AtomicFile.createFolder(folder) }
             for (number, time) in seconds.enumerated() {

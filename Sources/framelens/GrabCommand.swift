@@ -27,7 +27,7 @@ struct GrabCommand: AsyncParsableCommand {
             // Tesseract's model loads on the other core while the video opens and seeks.
             async let modelLoaded: Void = options.features.contains(.text)
                 ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()
-            let player = try VideoPlayer(url: source.video, streamIndex: source.stream)
+            let player = try VideoPlayer(url: try source.openableVideo(), streamIndex: source.stream)
             try await player.seek(to: seconds[0])
             try await modelLoaded
             let analyses = try await player.analyzeFrames(at: seconds, options: options)

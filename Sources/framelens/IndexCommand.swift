@@ -12,7 +12,7 @@ struct IndexCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The video (a file path or any URL FFmpeg reads), or a folder of videos.")
+    @Argument(help: "The video (a file path, - for standard input, or any URL FFmpeg reads), or a folder of videos.")
     var video: String
 
     @Option(name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.")
@@ -32,14 +32,16 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
 
-    @Option(help: "Seconds between the frames compared for changes.")
-    var interval: Double = 0.5
+    @Option(help: "The time between the frames compared for changes (seconds, or 250ms).")
+    var interval: String = "0.25"
 
-    @Option(parsing: .unconditional, help: "Index from this time on (seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)).")
+    @Option(parsing: .unconditional, help: "Index from this time on (as --at takes: 90, 1500ms, 1:30, 00:01:30,000).")
     var from: String?
 
     @Option(parsing: .unconditional, help: "Index up to this time.")
     var to: String?
+
+    @OptionGroup var cuePosition: CuePositionOption
 
     @OptionGroup var analysis: AnalysisOptionGroup
 
@@ -47,10 +49,23 @@ struct IndexCommand: AsyncParsableCommand {
     var progress = false
 
     func validate() throws {
-        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        _ = try intervalSeconds()
         _ = try outputFormat()
         _ = try slideImageFormat()
         if slides == "-" { throw usageError("--slides names a folder to write the pictures into, not standard output") }
+        if isFolder { try checkFolderOutput() }
+    }
+
+    /// A folder's indexes go into a folder: `-o -` or `-o all.srt` would make a folder of that name.
+    private func checkFolderOutput() throws {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+        if output == "-" || (exists && !isDirectory.boolValue)
+            || (!exists && IndexOutput(pathExtension: (output as NSString).pathExtension) != nil)
+        {
+            throw usageError(
+                "\(video) is a folder: -o names a folder to write one index per video into (-o indexes/), not \(output == "-" ? "standard output" : "the file \(output)")")
+        }
     }
 
     func run() async throws {
@@ -60,13 +75,15 @@ struct IndexCommand: AsyncParsableCommand {
         Interruption.install()
         try await reportingErrors {
             let options = VideoIndexer.Options(
-                analysis: analysisOptions, interval: interval, from: try from.map(MediaTime.parse),
+                analysis: analysisOptions, interval: try intervalSeconds(), from: try from.map(MediaTime.parse),
                 to: try to.map(MediaTime.parse), streamIndex: stream)
-            let outputs = Outputs(format: format, slides: slides, imageFormat: imageFormat)
+            let outputs = Outputs(
+                format: format, position: try cuePosition.position(), slides: slides, imageFormat: imageFormat)
             if isFolder {
                 try await indexFolder(options, outputs)
             } else {
-                try await indexVideo(video, options: options, to: output, outputs)
+                let index = try await indexVideo(try StandardInput.openable(video), options: options, to: output, outputs)
+                if !index.complete { throw ExitCode(ExitStatus.incomplete.rawValue) }
             }
         }
     }
@@ -74,8 +91,16 @@ struct IndexCommand: AsyncParsableCommand {
     /// What to write beside the index: its format, and where the cues' pictures go, in which format.
     private struct Outputs {
         let format: IndexOutput
+        let position: IndexFormat.CuePosition
         let slides: String?
         let imageFormat: SlideImageFormat
+    }
+
+    private func intervalSeconds() throws -> Double {
+        guard let seconds = try? MediaTime.parse(interval), seconds > 0 else {
+            throw usageError("--interval must be a positive time (0.5, 250ms)")
+        }
+        return seconds
     }
 
     private var isFolder: Bool {
@@ -97,15 +122,20 @@ struct IndexCommand: AsyncParsableCommand {
 
     /// Indexes one video and writes its index atomically (and its cues' pictures); an interruption still
     /// writes what was indexed.
+    ///
+    /// - Returns: the index written; incomplete (without a signal) when the video breaks off.
+    @discardableResult
     private func indexVideo(
         _ path: String, options: VideoIndexer.Options, to output: String, _ outputs: Outputs
-    ) async throws {
+    ) async throws -> VideoIndex {
         let indexer = try VideoIndexer(url: path, options: options)
         let reporter = ProgressReporter(machineReadable: progress)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
         reporter.finish(index)
         index.warnings.forEach { printError("warning: \($0)") }
-        if case .index(let format) = outputs.format { try AtomicFile.write(try format.encode(index), to: output) }
+        if case .index(let format) = outputs.format { 
+            try AtomicFile.write(try format.encode(Self.shown(index), position: outputs.position), to: output)
+        }
         if outputs.format == .pdf || outputs.slides != nil {
             let export = try SlideExport(index, streamIndex: options.streamIndex)
             if outputs.format == .pdf { try await export.writePDF(to: output, languages: options.analysis.languages) }
@@ -117,29 +147,46 @@ struct IndexCommand: AsyncParsableCommand {
             printError("interrupted at \(MediaTime.clock(index.to)); wrote \(index.cues.count) cues to \(output)")
             throw ExitCode(128 + signal)
         }
+        return index
     }
 
-    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT (and its pictures into SLIDES/NAME/); other
-    /// files are skipped, and a video that fails does not stop the others (the exit code is the first failure's).
+    /// The index as the user named its video: standard input by its name (`pipe:0`), not its saved copy's.
+    private static func shown(_ index: VideoIndex) -> VideoIndex {
+        var shown = index
+        shown.video = StandardInput.shown(index.video)
+        shown.warnings = index.warnings.map(StandardInput.shown)
+        return shown
+    }
+
+    /// Indexes every video in a folder into OUTPUT/NAME.FORMAT (and its pictures into SLIDES/NAME/), NAME as
+    /// `FolderOutputNames` gives it; other files are skipped, and a video that fails (or breaks off) does not
+    /// stop the others (the exit code is the first failure's).
     private func indexFolder(_ options: VideoIndexer.Options, _ outputs: Outputs) async throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: video).filter { !$0.hasPrefix(".") }.sorted()
+        let path = { (name: String) in (self.video as NSString).appendingPathComponent(name) }
+        var unopened: [String: MediaError] = [:]
+        for name in names {
+            do { _ = try MediaInfo.probe(path(name)) } catch { unopened[name] = error }
+        }
+        let naming = FolderOutputNames(
+            videos: names.filter { unopened[$0] == nil }, inputFolder: video, outputFolder: output,
+            fileExtension: outputs.format.fileExtension)
         var firstFailure: Int32?
         for name in names {
-            let path = (video as NSString).appendingPathComponent(name)
-            let stem = (name as NSString).deletingPathExtension
-            let target = (output as NSString).appendingPathComponent(
-                (stem as NSString).appendingPathExtension(outputs.format.fileExtension)!)
-            let slides = outputs.slides.map { ($0 as NSString).appendingPathComponent(stem) }
             do {
-                try await indexVideo(
-                    path, options: options, to: target,
-                    Outputs(format: outputs.format, slides: slides, imageFormat: outputs.imageFormat))
-                print("\(path) -> \(target)")
+                if let error = unopened[name] { throw error }
+                let target = try naming.target(of: name)
+                let slides = outputs.slides.map { ($0 as NSString).appendingPathComponent(naming.baseName(of: name)) }
+                let index = try await indexVideo(
+                    path(name), options: options, to: target,
+                    Outputs(format: outputs.format, position: outputs.position, slides: slides, imageFormat: outputs.imageFormat))
+                print("\(path(name)) -> \(target)")
+                if !index.complete { firstFailure = firstFailure ?? ExitStatus.incomplete.rawValue }
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
-                printError("skipping \(path): not a video")
+                printError("skipping \(path(name)): not a video")
             } catch let error as MediaError {
-                printError("skipping \(path): \(error.message)")
+                printError("skipping \(path(name)): \(error.message)")
                 firstFailure = firstFailure ?? ExitStatus(error.code).rawValue
             }
             if Interruption.receivedSignal != nil { break }

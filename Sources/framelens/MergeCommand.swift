@@ -18,6 +18,8 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "\(IndexFormat.names). Default: from the output's extension, else srt.")
     var format: String?
 
+    @OptionGroup var cuePosition: CuePositionOption
+
     func validate() throws {
         _ = try outputFormat()
     }
@@ -35,7 +37,7 @@ struct MergeCommand: ParsableCommand {
             }
             let merged = try IndexMerger.merge(shards)
             merged.warnings.forEach { printError("warning: \($0)") }
-            try AtomicFile.write(try format.encode(merged), to: output)
+            try AtomicFile.write(try format.encode(merged, position: try cuePosition.position()), to: output)
         } catch let error as MediaError {
             printError(error.message)
             throw ExitCode(ExitStatus(error.code).rawValue)

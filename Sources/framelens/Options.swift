@@ -4,8 +4,13 @@ import FrameLens
 
 /// The video to open and which of its streams to play.
 struct VideoOptions: ParsableArguments {
-    @Argument(help: "The video: a file path or any URL FFmpeg reads.")
+    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.")
     var video: String
+
+    /// What to open for the video: standard input's saved copy when it is one (see `StandardInput`).
+    func openableVideo() throws(MediaError) -> String {
+        try StandardInput.openable(video)
+    }
 
     @Option(name: .customLong("stream"), help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
@@ -16,8 +21,8 @@ struct VideoOptions: ParsableArguments {
 struct TimesOption: ParsableArguments {
     @Option(name: .customLong("at"), parsing: .unconditionalSingleValue,
             help: """
-                The time: seconds (12.5), MM:SS(.mmm) or HH:MM:SS(.mmm). Repeatable, or comma-separated \
-                (--at 5,10 --at 0:20).
+                The time: seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm) (or SRT's ,mmm). \
+                Repeatable, or comma-separated (--at 5,10 --at 0:20).
                 """)
     var texts: [String] = []
 
@@ -37,8 +42,24 @@ struct TimesOption: ParsableArguments {
     }
 
     /// The `--at` values, split at their commas.
-    private var pieces: [Substring] {
-        texts.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    private var pieces: [String] {
+        texts.flatMap(Self.split)
+    }
+
+    /// A comma-separated list of times. A comma between `HH:MM:SS` and three digits (then the end or a comma)
+    /// is SRT's millisecond comma, not a separator: `00:00:15,000,20` is 15 s and 20 s, `5,100` is 5 s and 100 s.
+    static func split(_ text: String) -> [String] {
+        var pieces: [String] = []
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let last = pieces.last, last.filter({ $0 == ":" }).count == 2, !last.contains(","), !last.contains("."),
+               piece.count == 3, piece.allSatisfy({ $0.isASCII && $0.isNumber })
+            {
+                pieces[pieces.count - 1] += "," + piece
+            } else {
+                pieces.append(piece)
+            }
+        }
+        return pieces
     }
 
     /// The times in seconds, in order, each once.
@@ -47,7 +68,7 @@ struct TimesOption: ParsableArguments {
     ///   for a times file that cannot be read.
     func seconds() throws(MediaError) -> [Double] {
         var times: [Double] = []
-        for piece in pieces { times.append(try MediaTime.parse(String(piece))) }
+        for piece in pieces { times.append(try MediaTime.parse(piece)) }
         if let timesFile { times += try Self.times(inFile: timesFile) }
         return Array(Set(times)).sorted()
     }

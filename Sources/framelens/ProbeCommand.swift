@@ -9,7 +9,7 @@ struct ProbeCommand: AsyncParsableCommand {
         abstract: "Prints a video's container, duration and streams, marking protected streams."
     )
 
-    @Argument(help: "The video: a file path or any URL FFmpeg reads.")
+    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.")
     var video: String
 
     @Flag(help: "Print JSON instead of text.")
@@ -17,8 +17,8 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let info = try MediaInfo.probe(video)
-            print(json ? try JSONOutput.string(info) : Self.describe(info))
+            let info = try MediaInfo.probe(try StandardInput.openable(video))
+            print(StandardInput.shown(json ? try JSONOutput.string(info) : Self.describe(info)))
         }
     }
 

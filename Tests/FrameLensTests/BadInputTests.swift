@@ -49,7 +49,7 @@ struct BadInputTests {
         Case(name: "time past the end", video: { TestMedia.sample }, time: "1:00.5", status: 7,
              message: "framelens: time 00:01:00.500 is past the end of the video (00:01:00.000)"),
         Case(name: "unreadable time", video: { TestMedia.sample }, time: "ten", status: 7,
-             message: "framelens: time 'ten' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)"),
+             message: "framelens: time 'ten' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)"),
         Case(name: "time too large for any clock", video: { TestMedia.sample }, time: "9300000000000000", status: 7,
              message: "framelens: time '9300000000000000' is too large (at most 1000000000 seconds)"),
     ]

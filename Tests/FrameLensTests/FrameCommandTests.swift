@@ -95,8 +95,8 @@ extension FrameCommandTests {
         (["--at", "5", "-o", "f-%d-%d.png"], Int32(64),
          "framelens: -o f-%d-%d.png has 2 frame numbers (%d); a pattern holds one, e.g. frame-%03d.png\n"),
         (["-o", "slide.png"], Int32(64), "framelens: give a time with --at, or a file of times with --times-file\n"),
-        (["--at", "5,ten", "-o", "f-%d.png"], Int32(7), "framelens: time 'ten' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)\n"),
-        (["--at", "5,", "-o", "f-%d.png"], Int32(7), "framelens: time '' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)\n"),
+        (["--at", "5,ten", "-o", "f-%d.png"], Int32(7), "framelens: time 'ten' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)\n"),
+        (["--at", "5,", "-o", "f-%d.png"], Int32(7), "framelens: time '' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)\n"),
         (["--at", "5,1:30", "-o", "f-%d.png"], Int32(7),
          "framelens: time 00:01:30.000 is past the end of the video (00:01:00.000)\n"),
         (["--times-file", "no-such-times.txt", "-o", "frames/"], Int32(3), "framelens: no such file: no-such-times.txt\n"),
@@ -116,6 +116,6 @@ extension FrameCommandTests {
         try Data("5\n# fine so far\nten\n".utf8).write(to: URL(fileURLWithPath: times))
         let result = try Command.framelens(["frame", TestMedia.sample, "--times-file", times, "-o", TestMedia.path("f-%d.png")])
         #expect(result.status == 7)
-        #expect(result.errorText == "framelens: \(times) line 3: time 'ten' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)\n")
+        #expect(result.errorText == "framelens: \(times) line 3: time 'ten' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)\n")
     }
 }

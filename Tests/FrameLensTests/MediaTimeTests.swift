@@ -5,12 +5,15 @@ struct MediaTimeTests {
     @Test(arguments: [
         ("0", 0.0), ("12.5", 12.5), ("7.366667", 7.366667), ("01:02.5", 62.5), ("1:02:03.250", 3723.25),
         ("00:00:00", 0.0), (" 90 ", 90.0), ("0:59.999", 59.999),
+        ("15s", 15.0), ("1500ms", 1.5), ("2.5s", 2.5), ("250000us", 0.25), ("00:00:15,000", 15.0),
+        ("01:02:03,250", 3723.25),
     ])
     func parsesTimes(text: String, seconds: Double) throws {
         #expect(try MediaTime.parse(text) == seconds)
     }
 
-    @Test(arguments: ["-1", "-0:01", "abc", "", "1:2:3:4", "1:60", "1::2", "1e3", "0x10", "1.2.3", "nan", "inf"])
+    @Test(arguments: ["-1", "-0:01", "abc", "", "1:2:3:4", "1:60", "1::2", "1e3", "0x10", "1.2.3", "nan", "inf",
+        "1:30s", "ms", "15 s", "15m", "0:15,000", "00:00:15,5", "00:00:15,000,1", "00:00:15.5,000"])
     func rejectsOtherText(text: String) {
         #expect(throws: MediaError.self) { try MediaTime.parse(text) }
     }

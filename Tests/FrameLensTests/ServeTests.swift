@@ -97,7 +97,7 @@ struct ServeTests {
         let cases: [(path: String, status: Int, error: String)] = [
             ("/api/videos/nope/analysis?t=1", 404, "no video with id 'nope'"),
             ("/api/videos/talk-one-mp4/analysis", 400, "missing t: the time of the frame, in seconds"),
-            ("/api/videos/talk-one-mp4/analysis?t=abc", 400, "time 'abc' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)"),
+            ("/api/videos/talk-one-mp4/analysis?t=abc", 400, "time 'abc' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)"),
             ("/api/videos/talk-one-mp4/frame?t=-1", 400, "time -1 is negative; times start at 0"),
             ("/api/videos/talk-one-mp4/analysis?t=61", 400,
              "time 00:01:01.000 is past the end of the video (00:01:00.000)"),

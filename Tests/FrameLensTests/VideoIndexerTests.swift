@@ -36,12 +36,15 @@ struct VideoIndexerTests {
         }
     }
 
-    @Test func webVTTCuesSitWhereTheTextWas() async throws {
-        let text = String(decoding: try IndexFormat.vtt.encode(try await Self.sampleIndex.value), as: UTF8.self)
+    @Test func webVTTCuesSitWhereTheTextWasWhenAskedTo() async throws {
+        let index = try await Self.sampleIndex.value
+        let text = String(decoding: try IndexFormat.vtt.encode(index, position: .text), as: UTF8.self)
         let timings = text.split(separator: "\n").filter { $0.contains(" --> ") }
         #expect(timings.count == 9)
         // The agenda's text block starts 4.69% from the left and 8.89% from the top.
         #expect(timings[1] == "00:00:07.367 --> 00:00:13.267 line:8.89% position:4.69% size:51.72% align:start")
+        let plain = String(decoding: try IndexFormat.vtt.encode(index), as: UTF8.self)
+        #expect(plain.split(separator: "\n").filter { $0.contains(" --> ") }[1] == "00:00:07.367 --> 00:00:13.267")
     }
 
     @Test func shardsMergeIntoTheSameIndex() async throws {

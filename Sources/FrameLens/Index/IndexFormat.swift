@@ -20,11 +20,23 @@ package enum IndexFormat: String, Sendable, CaseIterable {
     /// The usual file extension.
     package var fileExtension: String { rawValue }
 
+    /// Where WebVTT cues are drawn.
+    package enum CuePosition: String, Sendable, CaseIterable {
+        /// The player's default: centred at the bottom of the picture, where a caption box covers nothing it
+        /// transcribes on most slides.
+        case bottom
+        /// Where the text was read on the picture (`line`, `position`, `size`, `align`): a box over the
+        /// very text it transcribes, for players that are to show where it was.
+        case text
+    }
+
     /// The index as a file of this format.
-    package func encode(_ index: VideoIndex) throws -> [UInt8] {
+    ///
+    /// - Parameter position: where WebVTT cues are drawn (other formats have no positions).
+    package func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
-        case .vtt: Array(SubtitleText.webVTT(index.cues).utf8)
+        case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
         case .json: try JSONDocument.encode(index)
         case .txt: Array(TranscriptText.plain(index.cues).utf8)
         case .md: Array(TranscriptText.markdown(index).utf8)
@@ -46,10 +58,11 @@ enum SubtitleText {
         }.joined(separator: "\n")
     }
 
-    /// WebVTT, each cue placed where its text was on the picture.
-    static func webVTT(_ cues: [Cue]) -> String {
+    /// WebVTT: plain cues, or with `positioned`, each placed where its text was on the picture.
+    static func webVTT(_ cues: [Cue], positioned: Bool) -> String {
         let body = cues.map { cue in
-            "\(time(cue.start, ".")) --> \(time(cue.end, "."))\(settings(cue.bounds))\n\(escaped(cue.text))\n"
+            let settings = positioned ? settings(cue.bounds) : ""
+            return "\(time(cue.start, ".")) --> \(time(cue.end, "."))\(settings)\n\(escaped(cue.text))\n"
         }
         return (["WEBVTT\n"] + body).joined(separator: "\n")
     }

@@ -16,7 +16,8 @@ public final class VideoIndexer {
     public struct Options: Sendable {
         /// What to read, in which languages and regions.
         public var analysis: AnalysisOptions
-        /// Seconds between sampled frames.
+        /// Seconds between sampled frames. The default, 0.25, gives a caption or a blank of half a second
+        /// two samples, so that it settles and is read (at 0.5 it may get one, and be taken for a transition).
         public var interval: Double
         /// The range to index, in seconds; nil for the start or the end of the video.
         public var from: Double?
@@ -25,7 +26,7 @@ public final class VideoIndexer {
         public var streamIndex: Int?
 
         public init(
-            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.5, from: Double? = nil,
+            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.25, from: Double? = nil,
             to: Double? = nil, streamIndex: Int? = nil
         ) {
             self.analysis = analysis
@@ -70,9 +71,14 @@ public final class VideoIndexer {
 
     /// Opens a video for indexing.
     ///
-    /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video).
+    /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video;
+    ///   `.unsupported` for a pipe, which cannot be read twice).
     public init(url: String, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
         let file = try MediaFile(url: url)
+        // The scan and `ExactFrames` each read the input: a pipe would give each a part of it.
+        guard !file.isPipe else {
+            throw MediaError(.unsupported, "cannot index \(url): it is a pipe, read only once; indexing reads a video twice at once, so it needs a file or a URL")
+        }
         let stream = try file.info.videoStream(requested: options.streamIndex)
         self.url = url
         self.options = options

@@ -63,6 +63,15 @@ final class MediaFile {
         context.pointee.start_time == framelens_AV_NOPTS_VALUE ? 0 : context.pointee.start_time
     }
 
+    /// Whether the input is a pipe (`pipe:`, `fd:`, a FIFO or a terminal), which can be read only once: opened
+    /// again, it goes on where the other reader is. A file or a URL opened again starts afresh.
+    var isPipe: Bool {
+        if url.hasPrefix("pipe:") || url.hasPrefix("fd:") { return true }
+        var status = stat()
+        guard Self.isLocal(url), stat(Self.localPath(url), &status) == 0 else { return false }
+        return [S_IFIFO, S_IFCHR, S_IFSOCK].contains(status.st_mode & S_IFMT)
+    }
+
     /// Whether the packets carry timestamps; raw elementary streams (H.264, HEVC, ...) do not, and their
     /// frames are timed by counting them at the stream's frame rate, as ffmpeg does.
     private(set) var hasTimestamps = true

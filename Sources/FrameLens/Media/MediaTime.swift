@@ -1,12 +1,14 @@
 import Foundation
 
-/// Parses and prints the times users type: seconds (`12.5`), `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
+/// Parses and prints the times users type: seconds (`12.5`, or with ffmpeg's units `15s`, `1500ms`,
+/// `250000us`), `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`, the last also with SRT's comma (`00:00:15,000`).
 package enum MediaTime {
     /// The largest time accepted: about 31 years, far past any video, and far inside every integer clock
     /// FFmpeg and FrameLens convert it to.
     static let largest = 1_000_000_000.0
 
-    /// Parses a time given as seconds, `MM:SS(.mmm)` or `HH:MM:SS(.mmm)`.
+    /// Parses a time given as seconds (a unit `s`, `ms` or `us` may follow, as in ffmpeg's durations),
+    /// `MM:SS(.mmm)` or `HH:MM:SS(.mmm)` (SRT's `HH:MM:SS,mmm` too).
     ///
     /// - Returns: the time in seconds, rounded to the microsecond.
     /// - Throws: `MediaError` `.invalidTime` for anything else, negative times included.
@@ -15,8 +17,9 @@ package enum MediaTime {
         if trimmed.hasPrefix("-") {
             throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
         }
-        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { throw invalid(text) }
+        let (number, scale) = unitless(trimmed)
+        let parts = number.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), scale == nil || parts.count == 1 else { throw invalid(text) }
         var seconds = 0.0
         for (index, part) in parts.enumerated() {
             let isLast = index == parts.count - 1
@@ -26,10 +29,22 @@ package enum MediaTime {
             if index > 0 && value >= 60 { throw invalid(text) }
             seconds = seconds * 60 + value
         }
+        seconds /= scale ?? 1
         guard seconds <= largest else {
             throw MediaError(.invalidTime, "time '\(text)' is too large (at most \(Int(largest)) seconds)")
         }
         return (seconds * 1_000_000).rounded() / 1_000_000
+    }
+
+    /// The number in a time and what its unit divides it by to make seconds (`1500ms` is 1500 / 1000; nil
+    /// without a unit). SRT's `HH:MM:SS,mmm` has its comma made a point.
+    private static func unitless(_ text: String) -> (number: String, scale: Double?) {
+        for (unit, scale) in [("ms", 1000.0), ("us", 1_000_000.0), ("s", 1.0)] where text.hasSuffix(unit) {
+            return (String(text.dropLast(unit.count)), scale)
+        }
+        let isSRT = text.filter { $0 == ":" }.count == 2 && text.filter { $0 == "," }.count == 1
+            && text.split(separator: ",").last?.count == 3 && !text.contains(".")
+        return (isSRT ? text.replacingOccurrences(of: ",", with: ".") : text, nil)
     }
 
     /// Formats seconds as `HH:MM:SS.mmm`, with the separator subtitle formats want before the milliseconds.
@@ -55,6 +70,6 @@ package enum MediaTime {
     }
 
     private static func invalid(_ text: String) -> MediaError {
-        MediaError(.invalidTime, "time '\(text)' is not seconds, MM:SS(.mmm) or HH:MM:SS(.mmm)")
+        MediaError(.invalidTime, "time '\(text)' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)")
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at the
+/// default `--interval`, exact to the frame: none vanishes, and no blank is swallowed by the next cue.
+struct ShortCueTests {
+    /// The captions (text, first frame, first frame after) over a slide whose title stays.
+    static let captions = [
+        ("Caption one", 15, 39), ("Caption two", 63, 84), ("Caption three", 99, 126), ("Caption four", 144, 159),
+        ("Caption five", 186, 210),
+    ]
+
+    /// 8 s at 30 fps: a dark slide with its title, and the captions at the bottom (0.8, 0.7, 0.9, 0.5 and
+    /// 0.8 s, with blanks of 0.8, 0.5, 0.6 and 0.9 s between).
+    static func video() throws -> String {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let title = "drawtext=fontfile=\(font):text='Slide title':fontsize=40:fontcolor=white:x=40:y=40"
+        let captions = Self.captions.map { text, first, after in
+            "drawtext=fontfile=\(font):text='\(text)':fontsize=28:fontcolor=white:borderw=2:bordercolor=black"
+                + ":x=(w-tw)/2:y=h-60:enable='between(n,\(first),\(after - 1))'"
+        }
+        return try TestMedia.make("short-cues.mp4", [
+            "-f", "lavfi", "-i", "color=c=0x304060:s=640x360:r=30:d=8", "-vf", ([title] + captions).joined(separator: ","),
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    @Test func everyCaptionAndEveryBlankIsACueAtTheDefaults() throws {
+        let result = try Command.framelens(["index", try Self.video(), "--types", "text", "--format", "json", "-o", "-"])
+        #expect(result.status == 0, "\(result.errorText)")
+        let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
+        let cues = (index?["cues"] as? [[String: Any]] ?? []).map {
+            ($0["startFrame"] as? Int ?? -1, $0["endFrame"] as? Int ?? -1, $0["text"] as? String ?? "")
+        }
+        var expected: [(Int, Int, String)] = []
+        var shown = 0
+        for (text, first, after) in Self.captions {
+            expected.append((shown, first, "Slide title"))
+            expected.append((first, after, "Slide title\n" + text))
+            shown = after
+        }
+        expected.append((shown, 240, "Slide title"))
+        #expect(cues.map(\.0) == expected.map(\.0))
+        #expect(cues.map(\.1) == expected.map(\.1))
+        #expect(cues.map(\.2) == expected.map(\.2))
+    }
+}
