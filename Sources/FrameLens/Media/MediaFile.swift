@@ -73,10 +73,10 @@ final class MediaFile {
         guard let pb = context.pointee.pb, pb.pointee.seekable != 0,
               let index = info.streams.first(where: { $0.kind == .video })?.index,
               let rate = info.streams[index].frameRate, rate > 0,
-              let packet = av_packet_alloc()
+              let packet = allocatePacket()
         else { return }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
-        defer { av_packet_free(&owned) }
+        defer { freePacket(&owned) }
         var frames = 0
         while readPacket(into: packet) {
             if packet.pointee.stream_index == index { frames += 1 }
@@ -93,7 +93,7 @@ final class MediaFile {
         if !queuedPackets.isEmpty {
             var queued: UnsafeMutablePointer<AVPacket>? = queuedPackets.removeFirst()
             av_packet_move_ref(packet, queued)
-            av_packet_free(&queued)
+            freePacket(&queued)
             return true
         }
         let result = av_read_frame(context, packet)
@@ -127,7 +127,7 @@ final class MediaFile {
     }
 
     private func discardQueuedPackets() {
-        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; freePacket(&packet) }
         queuedPackets.removeAll()
         readError = nil
     }
@@ -175,10 +175,10 @@ final class MediaFile {
         while queue.count < scanPacketLimit && bytes < scanByteLimit
             && (seen.count < streamCount || seen.values.contains(where: { $0 < 2 }))
         {
-            guard let packet = av_packet_alloc() else { break }
+            guard let packet = allocatePacket() else { break }
             guard av_read_frame(context, packet) >= 0 else {
                 var unused: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&unused)
+                freePacket(&unused)
                 break
             }
             let index = Int(packet.pointee.stream_index)

@@ -57,13 +57,13 @@ final class VideoDecoder {
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
         }
-        var context = avcodec_alloc_context3(decoder)
-        var packet = av_packet_alloc()
-        var frame = av_frame_alloc()
+        var context = allocateCodecContext(decoder)
+        var packet = allocatePacket()
+        var frame = allocateFrame()
         guard let context, let packet, let frame else {
-            avcodec_free_context(&context)
-            av_packet_free(&packet)
-            av_frame_free(&frame)
+            freeCodecContext(&context)
+            freePacket(&packet)
+            freeFrame(&frame)
             throw MediaError(.decodeFailed, "out of memory opening the \(info.codec) decoder")
         }
         codec = context
@@ -81,11 +81,11 @@ final class VideoDecoder {
 
     deinit {
         var context: UnsafeMutablePointer<AVCodecContext>? = codec
-        avcodec_free_context(&context)
+        freeCodecContext(&context)
         var packet: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&packet)
+        freePacket(&packet)
         var frame: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&frame)
+        freeFrame(&frame)
     }
 
     /// The next frame in presentation order, or nil at the end of the stream.
