@@ -21,6 +21,22 @@ struct BadInputTests {
         return path
     }
 
+    /// A PNG wider than FrameLens decodes (16400 pixels; at most 16384 a side).
+    static let tooWide: @Sendable () throws -> String = {
+        try TestMedia.make("too-wide.png", ["-f", "lavfi", "-i", "color=s=16400x8", "-frames:v", "1"])
+    }
+
+    /// A raw MJPEG stream whose pictures grow past the limit after five small ones: the container's size
+    /// (from the first picture) is fine, the decoded frames are not.
+    static let growsTooWide: @Sendable () throws -> String = {
+        let small = try TestMedia.make("small.mjpeg", ["-f", "lavfi", "-i", "color=s=32x16:r=25:d=0.2", "-c:v", "mjpeg", "-f", "mjpeg"])
+        let wide = try TestMedia.make("wide.mjpeg", ["-f", "lavfi", "-i", "color=s=16400x16:r=25:d=0.2", "-c:v", "mjpeg", "-f", "mjpeg"])
+        let path = TestMedia.path("grows.mjpeg")
+        try (Data(contentsOf: URL(fileURLWithPath: small)) + Data(contentsOf: URL(fileURLWithPath: wide)))
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     static let cases: [Case] = [
         Case(name: "missing file", video: { "/no/such/video.mp4" }, time: "1", status: 3,
              message: "no such file: /no/such/video.mp4"),
@@ -52,6 +68,10 @@ struct BadInputTests {
              message: "framelens: time 'ten' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)"),
         Case(name: "time too large for any clock", video: { TestMedia.sample }, time: "9300000000000000", status: 7,
              message: "framelens: time '9300000000000000' is too large (at most 1000000000 seconds)"),
+        Case(name: "pictures too large", video: tooWide, time: "0", status: 8,
+             message: "has 16400x8 pictures, larger than FrameLens decodes (at most 16384 pixels a side, 16384x8192 in all)"),
+        Case(name: "pictures that grow too large", video: growsTooWide, time: "0.3", status: 8,
+             message: "has 16400x16 pictures, larger than FrameLens decodes"),
     ]
 
     @Test(arguments: cases)

@@ -26,7 +26,11 @@ enum BarcodeScanner {
         image.withUnsafeBytes { pixels in
             for rect in rectangles {
                 guard let zimage = zbar_image_create() else { continue }
-                defer { zbar_image_destroy(zimage) }
+                LiveObjects.zbarImages.created()
+                defer {
+                    zbar_image_destroy(zimage)
+                    LiveObjects.zbarImages.freed()
+                }
                 zbar_image_set_format(zimage, y800)
                 // The row padding is part of the width; the crop keeps ZBar inside the picture.
                 zbar_image_set_size(zimage, UInt32(image.bytesPerRow), UInt32(image.height))

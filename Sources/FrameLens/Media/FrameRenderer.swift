@@ -21,7 +21,7 @@ public enum FrameRenderer {
         let rotation = applyRotation ? frame.rotation : 0
         if rotation == 0 { return try convert(frame.buffer.frame, to: format, size: size) }
         if let rotated = PlaneRotation.rotate(frame.buffer.frame, clockwise: rotation) {
-            defer { var owned: UnsafeMutablePointer<AVFrame>? = rotated; av_frame_free(&owned) }
+            defer { var owned: UnsafeMutablePointer<AVFrame>? = rotated; freeFrame(&owned) }
             return try convert(rotated, to: format, size: size)
         }
         // Formats with unequal chroma subsampling or packed bits: rotate after conversion instead.

@@ -89,13 +89,13 @@ public enum ImageEncoder {
         guard let encoder = avcodec_find_encoder(codec) else {
             throw MediaError(.unsupported, "this FFmpeg has no \(name) encoder")
         }
-        var context = avcodec_alloc_context3(encoder)
-        var frame = av_frame_alloc()
-        var packet = av_packet_alloc()
+        var context = allocateCodecContext(encoder)
+        var frame = allocateFrame()
+        var packet = allocatePacket()
         defer {
-            avcodec_free_context(&context)
-            av_frame_free(&frame)
-            av_packet_free(&packet)
+            freeCodecContext(&context)
+            freeFrame(&frame)
+            freePacket(&packet)
         }
         guard let context, let frame, let packet else {
             throw MediaError(.writeFailed, "out of memory encoding \(name)")

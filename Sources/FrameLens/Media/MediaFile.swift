@@ -13,38 +13,77 @@ final class MediaFile {
     private var queuedPackets: [UnsafeMutablePointer<AVPacket>] = []
     /// Set when reading stopped on an error rather than a clean end of file.
     private(set) var readError: String?
+    /// The interrupt callback's deadline: no read waits longer for data.
+    private let deadline: ReadDeadline
+    /// The FIFO FFmpeg reads, when the input is one.
+    private let pipe: NamedPipe?
 
     private static let scanPacketLimit = 96
     private static let scanByteLimit = 8 << 20
 
-    init(url: String) throws(MediaError) {
+    /// Opens a media file or URL and reads what it says about its streams.
+    ///
+    /// - Parameters:
+    ///   - url: a path, or any URL FFmpeg reads.
+    ///   - readTimeout: how long one read may wait for data before the input counts as stalled, in seconds.
+    /// - Throws: `MediaError`: `.fileNotFound`, `.notAFile`, `.emptyFile`, `.unreadable` (also a stalled
+    ///   input), `.notMedia`.
+    init(url: String, readTimeout: Double = ReadDeadline.defaultTimeout) throws(MediaError) {
         quietFFmpegLogs()
         try Self.checkLocalFile(url)
         self.url = url
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        try ffmpegCall(.notMedia, "\(url) is not a video FrameLens can read", "avformat_open_input") {
-            avformat_open_input(&opened, url, nil, nil)
+        let deadline = ReadDeadline(timeout: readTimeout)
+        self.deadline = deadline
+        let path = Self.localPath(url)
+        let pipe = Self.isLocal(url) && NamedPipe.isPipe(path) ? try NamedPipe(path: path, deadline: deadline) : nil
+        self.pipe = pipe
+        let input = pipe?.ffmpegURL ?? url
+        var opened = avformat_alloc_context()
+        guard opened != nil else { throw MediaError(.notMedia, "out of memory opening \(url)") }
+        opened?.pointee.interrupt_callback = deadline.interruptCallback
+        try Self.reading(deadline, url, .notMedia, "\(url) is not a video FrameLens can read", "avformat_open_input") {
+            avformat_open_input(&opened, input, nil, nil)
         }
         guard let opened else { throw MediaError(.notMedia, "cannot open \(url) as media") }
         context = opened
+        let packetProtection: Set<Int>
         do {
-            try ffmpegCall(.notMedia, "\(url) is not a readable media file", "avformat_find_stream_info") {
+            try Self.reading(deadline, url, .notMedia, "\(url) is not a readable media file", "avformat_find_stream_info") {
                 avformat_find_stream_info(opened, nil)
             }
+            packetProtection = try Self.scanPackets(context: opened, url: url, deadline: deadline, into: &queuedPackets)
         } catch {
             var closing: UnsafeMutablePointer<AVFormatContext>? = opened
             avformat_close_input(&closing)
             throw error
         }
-        let packetProtection = Self.scanPackets(context: opened, into: &queuedPackets)
         let playlistProtection = Self.isLocalPlaylist(url, context: opened)
-            ? ProtectionDetector.playlistProtection(path: Self.localPath(url)) : nil
+            ? ProtectionDetector.playlistProtection(path: path) : nil
         info = Self.describe(
             url: url, context: opened, packetProtection: packetProtection, playlistProtection: playlistProtection)
         hasTimestamps = queuedPackets.contains {
             $0.pointee.pts != framelens_AV_NOPTS_VALUE || $0.pointee.dts != framelens_AV_NOPTS_VALUE
         } || queuedPackets.isEmpty
         if info.duration == nil && !hasTimestamps { countDuration() }
+    }
+
+    /// Runs an FFmpeg call that reads under the deadline, as `ffmpegCall` does; a call the deadline stopped
+    /// throws `.unreadable`, saying that the input stalled.
+    @discardableResult
+    private static func reading(
+        _ deadline: ReadDeadline, _ url: String, _ code: MediaError.Code, _ what: @autoclosure () -> String,
+        _ operation: String, _ body: () -> Int32
+    ) throws(MediaError) -> Int32 {
+        let result = deadline.reading(body)
+        if result < 0 && deadline.hasExpired {
+            throw stalled(url, deadline, operation)
+        }
+        return try ffmpegCall(code, what(), operation) { result }
+    }
+
+    /// The error for a read the deadline stopped: "cannot read V: no data for 30 s (the input stalled)".
+    private static func stalled(_ url: String, _ deadline: ReadDeadline, _ operation: String) -> MediaError {
+        MediaError(.unreadable, "cannot read \(url): \(deadline.stallMessage)", operation: operation)
     }
 
     deinit {
@@ -82,10 +121,10 @@ final class MediaFile {
         guard let pb = context.pointee.pb, pb.pointee.seekable != 0,
               let index = info.streams.first(where: { $0.kind == .video })?.index,
               let rate = info.streams[index].frameRate, rate > 0,
-              let packet = av_packet_alloc()
+              let packet = allocatePacket()
         else { return }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
-        defer { av_packet_free(&owned) }
+        defer { freePacket(&owned) }
         var frames = 0
         while readPacket(into: packet) {
             if packet.pointee.stream_index == index { frames += 1 }
@@ -102,13 +141,13 @@ final class MediaFile {
         if !queuedPackets.isEmpty {
             var queued: UnsafeMutablePointer<AVPacket>? = queuedPackets.removeFirst()
             av_packet_move_ref(packet, queued)
-            av_packet_free(&queued)
+            freePacket(&queued)
             return true
         }
-        let result = av_read_frame(context, packet)
+        let result = deadline.reading { av_read_frame(context, packet) }
         if result == framelens_AVERROR_EOF { return false }
         if result < 0 {
-            readError = ffmpegErrorText(result)
+            readError = deadline.hasExpired ? deadline.stallMessage : ffmpegErrorText(result)
             return false
         }
         return true
@@ -117,7 +156,7 @@ final class MediaFile {
     /// Seeks so that the next packet read is the keyframe at or before `timestamp` in the stream's time base.
     func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         discardQueuedPackets()
-        try ffmpegCall(.decodeFailed, "cannot seek in \(url)", "avformat_seek_file") {
+        try Self.reading(deadline, url, .decodeFailed, "cannot seek in \(url)", "avformat_seek_file") {
             avformat_seek_file(context, Int32(index), Int64.min, timestamp, timestamp, 0)
         }
     }
@@ -128,7 +167,7 @@ final class MediaFile {
         discardQueuedPackets()
         let canSeekBytes = context.pointee.iformat.pointee.flags & AVFMT_NO_BYTE_SEEK == 0
             && context.pointee.pb != nil
-        try ffmpegCall(.decodeFailed, "cannot seek to the start of \(url)", "avformat_seek_file") {
+        try Self.reading(deadline, url, .decodeFailed, "cannot seek to the start of \(url)", "avformat_seek_file") {
             canSeekBytes
                 ? avformat_seek_file(context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE)
                 : avformat_seek_file(context, -1, Int64.min, Int64.min, Int64.min, 0)
@@ -136,7 +175,7 @@ final class MediaFile {
     }
 
     private func discardQueuedPackets() {
-        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; av_packet_free(&packet) }
+        queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; freePacket(&packet) }
         queuedPackets.removeAll()
         readError = nil
     }
@@ -174,9 +213,12 @@ final class MediaFile {
     }
 
     /// Reads the first packets, queueing them, and notes which streams carry per-packet encryption info.
+    ///
+    /// - Throws: `MediaError` `.unreadable` when the input stalls (the queue is emptied).
     private static func scanPackets(
-        context: UnsafeMutablePointer<AVFormatContext>, into queue: inout [UnsafeMutablePointer<AVPacket>]
-    ) -> Set<Int> {
+        context: UnsafeMutablePointer<AVFormatContext>, url: String, deadline: ReadDeadline,
+        into queue: inout [UnsafeMutablePointer<AVPacket>]
+    ) throws(MediaError) -> Set<Int> {
         var encrypted = Set<Int>()
         var seen = [Int: Int]()
         var bytes = 0
@@ -184,10 +226,15 @@ final class MediaFile {
         while queue.count < scanPacketLimit && bytes < scanByteLimit
             && (seen.count < streamCount || seen.values.contains(where: { $0 < 2 }))
         {
-            guard let packet = av_packet_alloc() else { break }
-            guard av_read_frame(context, packet) >= 0 else {
+            guard let packet = allocatePacket() else { break }
+            guard deadline.reading({ av_read_frame(context, packet) }) >= 0 else {
                 var unused: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&unused)
+                freePacket(&unused)
+                guard !deadline.hasExpired else {
+                    queue.forEach { var queued: UnsafeMutablePointer<AVPacket>? = $0; freePacket(&queued) }
+                    queue.removeAll()
+                    throw stalled(url, deadline, "av_read_frame")
+                }
                 break
             }
             let index = Int(packet.pointee.stream_index)

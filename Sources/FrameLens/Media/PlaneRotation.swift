@@ -25,7 +25,7 @@ enum PlaneRotation {
         else { return nil }
         let width = Int(frame.pointee.width)
         let height = Int(frame.pointee.height)
-        guard let output = av_frame_alloc() else { return nil }
+        guard let output = allocateFrame() else { return nil }
         output.pointee.format = frame.pointee.format
         output.pointee.width = Int32(quarterTurn ? height : width)
         output.pointee.height = Int32(quarterTurn ? width : height)
@@ -33,7 +33,7 @@ enum PlaneRotation {
         output.pointee.color_range = frame.pointee.color_range
         guard av_frame_get_buffer(output, 0) >= 0 else {
             var unused: UnsafeMutablePointer<AVFrame>? = output
-            av_frame_free(&unused)
+            freeFrame(&unused)
             return nil
         }
         let components = withUnsafeBytes(of: descriptor.pointee.comp) { Array($0.bindMemory(to: AVComponentDescriptor.self)) }

@@ -1,3 +1,4 @@
+import Foundation
 internal import CFFmpeg
 
 /// Decodes one video stream of a `MediaFile`, in presentation order.
@@ -40,11 +41,21 @@ final class VideoDecoder {
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
 
+    /// The most decoding threads a decoder gets, whatever the machine: more only add memory (a frame per
+    /// thread) and contention.
+    static let maximumThreads = 8
+    /// The largest picture decoded, in pixels (16384 x 8192; 16K video is 15360 x 8640): a damaged or
+    /// hostile stream cannot make the decoder allocate more.
+    static let maximumPixels = 1 << 27
+    /// The longest side of a picture decoded, in pixels.
+    static let maximumSide = 16384
+
     /// Opens a decoder for a stream of `file`.
     ///
     /// - Parameters:
-    ///   - threads: decoding threads; 0 lets FFmpeg choose (one per core, for seeking in the player).
-    /// - Throws: `MediaError` `.unsupported` when no decoder exists, `.decodeFailed` when it cannot open.
+    ///   - threads: decoding threads; 0 is one per core and one more, as FFmpeg chooses. At most `maximumThreads`.
+    /// - Throws: `MediaError` `.unsupported` when no decoder exists or the stream's pictures are larger than
+    ///   `maximumSide` or `maximumPixels`, `.decodeFailed` when it cannot open.
     init(file: MediaFile, streamIndex: Int, threads: Int = 0) throws(MediaError) {
         self.file = file
         self.streamIndex = streamIndex
@@ -57,13 +68,15 @@ final class VideoDecoder {
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
         }
-        var context = avcodec_alloc_context3(decoder)
-        var packet = av_packet_alloc()
-        var frame = av_frame_alloc()
+        try Self.checkSize(width: Int(stream.pointee.codecpar.pointee.width),
+                           height: Int(stream.pointee.codecpar.pointee.height), of: file.url)
+        var context = allocateCodecContext(decoder)
+        var packet = allocatePacket()
+        var frame = allocateFrame()
         guard let context, let packet, let frame else {
-            avcodec_free_context(&context)
-            av_packet_free(&packet)
-            av_frame_free(&frame)
+            freeCodecContext(&context)
+            freePacket(&packet)
+            freeFrame(&frame)
             throw MediaError(.decodeFailed, "out of memory opening the \(info.codec) decoder")
         }
         codec = context
@@ -73,32 +86,56 @@ final class VideoDecoder {
             avcodec_parameters_to_context(context, stream.pointee.codecpar)
         }
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = Int32(threads)
+        context.pointee.thread_count = Int32(Self.threadCount(asked: threads))
+        // The decoder refuses (as damaged) any picture larger than this before allocating it.
+        context.pointee.max_pixels = Int64(Self.maximumPixels)
         try ffmpegCall(.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
             avcodec_open2(context, decoder, nil)
         }
     }
 
+    /// Refuses pictures larger than `maximumSide` or `maximumPixels`.
+    ///
+    /// - Throws: `MediaError` `.unsupported`, naming the size and the limit.
+    static func checkSize(width: Int, height: Int, of url: String) throws(MediaError) {
+        guard width > maximumSide || height > maximumSide || width * height > maximumPixels else { return }
+        throw MediaError(
+            .unsupported, "\(url) has \(width)x\(height) pictures, larger than FrameLens decodes "
+                + "(at most \(maximumSide) pixels a side, \(maximumSide)x\(maximumPixels / maximumSide) in all)")
+    }
+
+    /// The threads a decoder gets: as asked, or for 0 what FFmpeg's automatic choice gives (one per core and
+    /// one more), never more than `maximumThreads`.
+    static func threadCount(asked: Int) -> Int {
+        min(asked > 0 ? asked : ProcessInfo.processInfo.activeProcessorCount + 1, maximumThreads)
+    }
+
+    /// The decoding threads this decoder has.
+    var threadCount: Int { Int(codec.pointee.thread_count) }
+
     deinit {
         var context: UnsafeMutablePointer<AVCodecContext>? = codec
-        avcodec_free_context(&context)
+        freeCodecContext(&context)
         var packet: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&packet)
+        freePacket(&packet)
         var frame: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&frame)
+        freeFrame(&frame)
     }
 
     /// The next frame in presentation order, or nil at the end of the stream.
     ///
     /// Damaged packets are skipped and counted in `damagedPackets`; reading stops at a read error, which
     /// the file keeps in `readError`.
-    /// - Throws: `MediaError` `.protectedContent` when a packet of the stream is encrypted.
+    /// - Throws: `MediaError` `.protectedContent` when a packet of the stream is encrypted, `.unsupported`
+    ///   when a picture is larger than `maximumSide` (larger than `maximumPixels` the decoder refuses, as
+    ///   damaged, before allocating it).
     func nextFrame() throws(MediaError) -> VideoFrame? {
         while true {
             let received = avcodec_receive_frame(codec, frame)
             if received >= 0 {
                 defer { av_frame_unref(frame) }
                 framesDecoded += 1
+                try Self.checkSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), of: file.url)
                 if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
                     damagedPackets += 1
                 }

@@ -90,14 +90,14 @@ final class FrameBuffer: @unchecked Sendable {
     /// linesize, as raw RGB in AVI), so that every plane reads top-down with a positive stride.
     init(referencing source: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
         let isBottomUp = withUnsafeBytes(of: source.pointee.linesize) { $0.bindMemory(to: Int32.self).contains { $0 < 0 } }
-        guard let copy = isBottomUp ? Self.topDownCopy(of: source) : av_frame_clone(source) else {
+        guard let copy = isBottomUp ? Self.topDownCopy(of: source) : cloneFrame(source) else {
             throw MediaError(.decodeFailed, "out of memory holding a decoded frame", operation: "av_frame_clone")
         }
         frame = copy
     }
 
     private static func topDownCopy(of source: UnsafeMutablePointer<AVFrame>) -> UnsafeMutablePointer<AVFrame>? {
-        guard let copy = av_frame_alloc() else { return nil }
+        guard let copy = allocateFrame() else { return nil }
         copy.pointee.format = source.pointee.format
         copy.pointee.width = source.pointee.width
         copy.pointee.height = source.pointee.height
@@ -105,7 +105,7 @@ final class FrameBuffer: @unchecked Sendable {
               av_frame_copy_props(copy, source) >= 0
         else {
             var failed: UnsafeMutablePointer<AVFrame>? = copy
-            av_frame_free(&failed)
+            freeFrame(&failed)
             return nil
         }
         return copy
@@ -113,7 +113,7 @@ final class FrameBuffer: @unchecked Sendable {
 
     deinit {
         var owned: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&owned)
+        freeFrame(&owned)
     }
 
     var pixelFormat: AVPixelFormat { AVPixelFormat(frame.pointee.format) }

@@ -20,10 +20,12 @@ final class TesseractEngine: @unchecked Sendable {
         guard let api = TessBaseAPICreate() else {
             throw AnalysisError(.engineFailed, "cannot create a Tesseract engine", operation: "TessBaseAPICreate")
         }
+        LiveObjects.tesseractEngines.created()
         _ = Self.leptonicaIsQuiet
         TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(api, dataPath, languages) == 0 else {
             TessBaseAPIDelete(api)
+            LiveObjects.tesseractEngines.freed()
             throw AnalysisError(
                 .engineFailed, "Tesseract cannot load '\(languages)' from \(dataPath)", operation: "TessBaseAPIInit3")
         }
@@ -34,6 +36,7 @@ final class TesseractEngine: @unchecked Sendable {
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
+        LiveObjects.tesseractEngines.freed()
     }
 
     /// Leptonica's notes on stderr are silenced once per process, before the first engine works.
