@@ -130,11 +130,10 @@ extension IndexOutputTests {
             #expect(missing.isEmpty, "page \(page + 1) lacks \(missing)")
         }
         let slides = try Self.slides(in: folder)
-        #expect(slides.map(\.name) == [
-            "0001-00_00_00.000.png", "0002-00_00_10.000.png", "0003-00_00_20.000.png", "0004-00_00_21.334.png",
-            "0005-00_00_30.000.png", "0006-00_00_40.000.png", "0007-00_00_42.667.png", "0008-00_00_50.000.png",
-            "0009-00_00_55.467.png",
-        ])
+        // Numbered in order, each named after the time of the frame its text was read from (where in the
+        // slide's stretch that is depends on the sampling): that frame lies in the slide's stretch.
+        #expect(slides.map { String($0.name.prefix(5)) } == (1...truth.count).map { String(format: "%04d-", $0) })
+        #expect(slides.allSatisfy { $0.name.hasSuffix(".png") })
         for ((name, time), slide) in zip(slides, truth) {
             let seconds = time.split(separator: ":").reduce(0) { $0 * 60 + Double($1)! }
             #expect(seconds * 30 >= Double(slide.startFrame) && seconds * 30 < Double(slide.endFrame), "\(name) shows its cue")
@@ -156,7 +155,8 @@ extension IndexOutputTests {
         try Data(result.output).write(to: URL(fileURLWithPath: pdf))
         #expect(try Command.run("pdfinfo", [pdf]).text.contains("\nPages:           2\n"))
         let slides = try Self.slides(in: folder)
-        #expect(slides.map(\.name) == ["0001-00_00_40.000.jpg", "0002-00_00_42.667.jpg"])
+        #expect(slides.first?.name == "0001-00_00_40.000.jpg")
+        #expect(slides.count == 2 && slides[1].name.hasPrefix("0002-00_00_4") && slides[1].name.hasSuffix(".jpg"))
         for (name, time) in slides {
             let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
             #expect(Array(written) == (try FrameCommandTests.picture(at: time, "jpg")), "\(name) is frame --at \(time)")
