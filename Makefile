@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve test docs bench bench-accuracy bench-serve samples
+.PHONY: deps build demo serve test docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
 
 deps:
 	@scripts/install-deps.sh
@@ -49,6 +49,24 @@ bench-serve: build
 # OCR accuracy on slide decks and burned-in captions (Benchmarks/accuracy/README.md).
 bench-accuracy: build
 	Benchmarks/accuracy/run.sh
+
+# Hardening (README, "Hardening"): the long fuzz run (FUZZ_MUTANTS mutants, FUZZ_SEED), the tests under
+# AddressSanitizer and ThreadSanitizer, 10,000 seek+grab cycles in one process, and index's peak memory on a
+# 2-hour video against a 10-minute one.
+FUZZ_MUTANTS ?= 1000
+FUZZ_SEED ?= 1
+fuzz: build
+	scripts/fuzz.py --mutants $(FUZZ_MUTANTS) --seed $(FUZZ_SEED) --samples
+
+sanitize: deps
+	scripts/sanitize.sh
+
+soak: build
+	$(SWIFT) build -c release --product framelens-bench
+	.build/release/framelens-bench soak $(SAMPLE) 10000
+
+bench-memory: build
+	Benchmarks/index-memory.sh
 
 samples: deps
 	Samples/make-lecture.sh
