@@ -7,7 +7,7 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(help: "What to look for: a comma-separated subset of text, codes, detectors.")
     var types: String = "text,codes,detectors"
 
-    @Option(help: "Report only these detected data types: url, email, phone, date, money, flight, tracking, address.")
+    @Option(help: "Report only these detected data types: url, email, phone, date, money, flight, tracking, address, isbn.")
     var only: String?
 
     @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")

@@ -33,7 +33,7 @@ struct IndexCommand: AsyncParsableCommand {
     var stream: Int?
 
     @Option(help: "The time between the frames compared for changes (seconds, or 250ms).")
-    var interval: String = "0.25"
+    var interval: String = "0.5"
 
     @Option(parsing: .unconditional, help: "Index from this time on (as --at takes: 90, 1500ms, 1:30, 00:01:30,000).")
     var from: String?

@@ -33,12 +33,18 @@ struct ProbeCommand: AsyncParsableCommand {
             if let tag = stream.codecTag { parts.append("(\(tag))") }
             if let width = stream.width, let height = stream.height { parts.append("\(width)x\(height)") }
             if let sar = stream.sampleAspectRatio { parts.append("SAR \(sar.numerator):\(sar.denominator)") }
-            if let rate = stream.frameRate { parts.append(String(format: "%.3g fps", rate)) }
+            if let rate = stream.frameRate { parts.append("\(Self.frameRate(rate)) fps") }
             if stream.rotation != 0 { parts.append("rotated \(stream.rotation)°") }
             if stream.isAttachedPicture { parts.append("attached picture") }
             if stream.isProtected { parts.append("PROTECTED (\(stream.protection ?? "encrypted"))") }
             lines.append(parts.joined(separator: " "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A frame rate as ffmpeg prints it: to the hundredth unless whole (`29.97`, `30`, `12.50`).
+    static func frameRate(_ rate: Double) -> String {
+        let hundredths = Int((rate * 100).rounded())
+        return hundredths % 100 != 0 ? String(format: "%.2f", rate) : String(hundredths / 100)
     }
 }

@@ -178,7 +178,7 @@ struct GrabCommandTests {
 
     @Test(arguments: [
         (["--types", "text,foo"], "Error: --types: unknown value 'foo' (expected: text, codes, detectors)"),
-        (["--only", "urls"], "Error: --only: unknown value 'urls' (expected: url, email, phone, date, money, flight, tracking, address)"),
+        (["--only", "urls"], "Error: --only: unknown value 'urls' (expected: url, email, phone, date, money, flight, tracking, address, isbn)"),
         (["--region", "0,0,2,1"], "Error: region '0,0,2,1' must lie within 0...1 with a positive size"),
         (["--region", "top"], "Error: region 'top' is not x,y,w,h (four numbers from 0 to 1)"),
     ])

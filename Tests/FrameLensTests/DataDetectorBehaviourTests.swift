@@ -102,7 +102,7 @@ struct DataDetectorBehaviourTests {
     }
 
     @Test func dataKindBasics() {
-        #expect(DataKind.allCases.count == 8)
+        #expect(DataKind.allCases.count == 9)
         #expect(DataKind(rawValue: "tracking") == .tracking)
         #expect(DataDetector().matches(in: "") == [])
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at the
-/// default `--interval`, exact to the frame: none vanishes, and no blank is swallowed by the next cue.
+/// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at
+/// `--interval 0.25`, exact to the frame: none vanishes, and no blank is swallowed by the next cue.
 struct ShortCueTests {
     /// The captions (text, first frame, first frame after) over a slide whose title stays.
     static let captions = [
@@ -25,8 +25,10 @@ struct ShortCueTests {
         ])
     }
 
-    @Test func everyCaptionAndEveryBlankIsACueAtTheDefaults() throws {
-        let result = try Command.framelens(["index", try Self.video(), "--types", "text", "--format", "json", "-o", "-"])
+    @Test func everyCaptionAndEveryBlankIsACueAtAQuarterSecond() throws {
+        let result = try Command.framelens([
+            "index", try Self.video(), "--types", "text", "--interval", "0.25", "--format", "json", "-o", "-",
+        ])
         #expect(result.status == 0, "\(result.errorText)")
         let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
         let cues = (index?["cues"] as? [[String: Any]] ?? []).map {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of data FrameLens detects in text.
 public enum DataKind: String, CaseIterable, Sendable, Codable {
-    case url, email, phone, date, money, flight, tracking, address
+    case url, email, phone, date, money, flight, tracking, address, isbn
 }
 
 /// One piece of data found in a text.
@@ -28,7 +28,7 @@ public struct DataMatch: Sendable, Hashable {
 }
 
 /// Finds URLs, e-mail addresses, phone numbers, dates/times/durations, money amounts, flight numbers,
-/// shipment tracking numbers and postal addresses in text (typically OCR output, one or several lines).
+/// shipment tracking numbers, postal addresses and ISBNs in text (typically OCR output, one or several lines).
 ///
 /// Pure Swift (no NSDataDetector): the text is split once into tokens and every kind has a small
 /// hand-written scanner. Precision is preferred over recall.
@@ -53,6 +53,7 @@ public struct DataDetector: Sendable {
         found += Self.scanFlights(input)
         found += Self.scanTracking(input)
         found += Self.scanAddresses(input)
+        found += Self.scanISBNs(input)
         return Self.resolve(found).compactMap { c in
             guard kinds.contains(c.kind) else { return nil }
             let range = input.indices[c.start]..<input.indices[c.end]
@@ -64,7 +65,8 @@ public struct DataDetector: Sendable {
     /// Kinds that win against another kind whenever they overlap, regardless of length.
     static func beats(_ a: DataKind, _ b: DataKind) -> Bool {
         switch (a, b) {
-        case (.tracking, .phone), (.email, .url), (.date, .phone): return true
+        case (.tracking, .phone), (.email, .url), (.date, .phone), (.isbn, .phone), (.isbn, .tracking), (.isbn, .date):
+            return true
         default: return false
         }
     }

@@ -54,8 +54,14 @@ enum SubtitleText {
     /// SubRip: numbered cues, `HH:MM:SS,mmm` times.
     static func srt(_ cues: [Cue]) -> String {
         cues.enumerated().map { number, cue in
-            "\(number + 1)\n\(time(cue.start, ",")) --> \(time(cue.end, ","))\n\(cue.text)\n"
+            "\(number + 1)\n\(time(cue.start, ",")) --> \(time(cue.end, ","))\n\(srtText(cue.text))\n"
         }.joined(separator: "\n")
+    }
+
+    /// Text that SubRip players show as it is: they take `<live>` for a markup tag and drop it, so each `<`
+    /// is followed by a zero-width space (U+200B), which no player reads as a tag and nobody sees.
+    static func srtText(_ text: String) -> String {
+        text.replacingOccurrences(of: "<", with: "<\u{200B}")
     }
 
     /// WebVTT: plain cues, or with `positioned`, each placed where its text was on the picture.

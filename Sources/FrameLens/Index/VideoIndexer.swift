@@ -16,8 +16,8 @@ public final class VideoIndexer {
     public struct Options: Sendable {
         /// What to read, in which languages and regions.
         public var analysis: AnalysisOptions
-        /// Seconds between sampled frames. The default, 0.25, gives a caption or a blank of half a second
-        /// two samples, so that it settles and is read (at 0.5 it may get one, and be taken for a transition).
+        /// Seconds between sampled frames. At 0.25 a caption or a blank of half a second gets two samples, so
+        /// that it settles and is read (at 0.5 it may get one, and be taken for a transition).
         public var interval: Double
         /// The range to index, in seconds; nil for the start or the end of the video.
         public var from: Double?
@@ -26,7 +26,7 @@ public final class VideoIndexer {
         public var streamIndex: Int?
 
         public init(
-            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.25, from: Double? = nil,
+            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.5, from: Double? = nil,
             to: Double? = nil, streamIndex: Int? = nil
         ) {
             self.analysis = analysis
