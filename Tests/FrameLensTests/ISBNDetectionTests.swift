@@ -11,6 +11,7 @@ struct ISBNDetectionTests {
         ("ISBN-10: 0-306-40615-2", ["isbn: 0306406152"]),
         ("ISBN 0-8044-2957-X", ["isbn: 080442957X"]),
         ("ISBN 9780306406157", ["isbn: 9780306406157"]),
+        ("ISBN 978-3-16-148410-0", ["isbn: 9783161484100"]),
     ])
     func findsValidISBNs(text: String, expected: [String]) {
         #expect(detectionSummary(text, kinds: [.isbn]) == expected)

@@ -13,7 +13,7 @@ struct SRTMarkupTests {
         try Data(srt.utf8).write(to: URL(fileURLWithPath: path))
         let result = try Command.run("ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-f", "ass", "-"])
         #expect(result.status == 0)
-        let dialogue = result.text.split(separator: "\n").first { $0.hasPrefix("Dialogue:") }
+        let dialogue = result.text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("Dialogue:") }
         #expect(dialogue?.hasSuffix(",Watch <\u{200B}live> now\\Na <\u{200B} b") == true, "\(dialogue ?? "")")
     }
 }
