@@ -138,8 +138,13 @@ burn() {
     [[ $style == outline ]] && style_string=$outline || style_string=$box
     echo "making $name.$ext" >&2
     # Looped to 80 s (vtest's 79.5 s too, so every video lasts 80 s); cd so the filter's path is plain.
+    # settb+setpts put frame n at exactly n / fps (in a time base of 1 / fps) before libass draws on it:
+    # the loop's joins otherwise shift the frames the captions are drawn on from the times the truth
+    # expects (by 2 frames on Megamind).
+    local rate
+    rate=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$source")
     (cd "$out" && ffmpeg -nostdin -v error -y -stream_loop -1 -i "$source" -t 80 -an \
-        -vf "${scale}subtitles=filename=$srt:force_style='$style_string'" \
+        -vf "settb=${rate#*/}/${rate%/*},setpts=N,${scale}subtitles=filename=$srt:force_style='$style_string'" \
         "${encode[@]}" -f "$ext" "$name.part.$ext" && mv "$name.part.$ext" "$name.$ext")
 }
 

@@ -70,6 +70,19 @@ struct CaptionConsensus: Sendable {
         }
     }
 
+    /// The share of `box` (in coded pixels of the frame) that lies at the caption's strokes; 0 outside the
+    /// held part.
+    func strokeShare(of box: PixelRect) -> Double {
+        let left = max(box.x, rect.x), right = min(box.x + box.width, rect.x + rect.width)
+        let top = max(box.y, rect.y), bottom = min(box.y + box.height, rect.y + rect.height)
+        guard box.width > 0, box.height > 0, left < right, top < bottom else { return 0 }
+        var atStrokes = 0
+        for y in top..<bottom {
+            for x in left..<right where strokes[(y - rect.y) * rect.width + x - rect.x] { atStrokes += 1 }
+        }
+        return Double(atStrokes) / Double(box.width * box.height)
+    }
+
     /// The number of frames held.
     var count: Int { crops.count }
 
@@ -116,7 +129,34 @@ struct CaptionConsensus: Sendable {
         guard !border.isEmpty else { return median }
         let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
-        // Dark text on a light ground is what the engine reads best.
-        return fill < 128 ? median.map { 255 - $0 } : median
+        // Dark text on a light ground is what the engine reads best, in black and white: an outline or box
+        // is a third shade besides the text and the ground, and the engine's own threshold, taken over the
+        // whole picture (mostly ground), can fall between the outline and the ground and keep the outline.
+        let light = fill < 128 ? median.map { 255 - $0 } : median
+        let threshold = Self.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] })
+        return light.map { $0 < threshold ? 0 : 255 }
+    }
+
+    /// The level that best splits `values` into a darker and a lighter class (Otsu's method: the most
+    /// variance between the classes).
+    static func otsuThreshold(_ values: [UInt8]) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in values { histogram[Int(value)] += 1 }
+        let total = Double(values.count)
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var darkCount = 0.0, darkSum = 0.0, best = 0.0, threshold = 128
+        for level in 0..<255 {
+            darkCount += Double(histogram[level])
+            darkSum += Double(level * histogram[level])
+            let lightCount = total - darkCount
+            guard darkCount > 0, lightCount > 0 else { continue }
+            let difference = darkSum / darkCount - (sum - darkSum) / lightCount
+            let between = darkCount * lightCount * difference * difference
+            if between > best {
+                best = between
+                threshold = level + 1
+            }
+        }
+        return UInt8(threshold)
     }
 }

@@ -4,6 +4,8 @@ struct CaptionReader {
     /// Lines shorter than this (spaces aside) are kept only when read with at least `shortConfidence`.
     static let shortLine = 3
     static let shortConfidence = 80.0
+    /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
+    static let minimumStrokeShare = 0.15
 
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
@@ -21,16 +23,34 @@ struct CaptionReader {
             let (image, region) = try Self.framePicture(caption, pixels)
             let text = try await analyzer.readText(
                 image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
-            let lines = text.blocks.flatMap(\.lines).filter(Self.isText)
+            let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
             guard !lines.isEmpty else { return nil }
             let first = try await start.value
             let last = try await stop.value ?? end ?? (caption.last.time, caption.last.frameNumber)
-            let bounds = lines.dropFirst().reduce(lines[0].bounds) { $0.union($1.bounds) }
+            let block = RecognizedBlock(lines: lines)
+            let detections = options.features.contains(.detectors)
+                ? DetectionCollector(kinds: options.dataKinds).collect(text: RecognizedText(blocks: [block]), codes: [])
+                : []
             return Cue(
                 start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
-                text: lines.map(\.text).joined(separator: "\n"), bounds: bounds.normalized, codes: [], detections: [],
+                text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
                 readTime: first.time)
         }
+    }
+
+    /// The line without the words that lie off the caption's strokes (the still parts of the picture
+    /// around it, read as letters), or nil when none is left.
+    static func strokesOnly(_ line: RecognizedLine, of caption: CaptionTracker.Caption) -> RecognizedLine? {
+        let words = line.words.filter {
+            let box = $0.bounds.normalized
+            let rect = PixelRect(
+                x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
+                width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
+                height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))
+            return caption.consensus.strokeShare(of: rect) >= minimumStrokeShare
+        }
+        if words.count == line.words.count { return line }
+        return words.isEmpty ? nil : RecognizedLine(words: words)
     }
 
     /// Whether a line read is text: it has a letter or a digit, and a very short one was read confidently.
