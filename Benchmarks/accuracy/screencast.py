@@ -14,15 +14,17 @@ For every video (720p, 1080p):
   rapidocr   RapidOCR (PP-OCRv4, venv.sh) on the same f.png, one long-lived process
 
 CER (Benchmarks/cer.py) against the view's text: the editor's tab path and each row as "NUMBER CODE", the
-terminal's rows. CER is order-sensitive, so each reading also gets a `sorted CER`, which leaves the order
-and the line numbers out: the truth's lines without their numbers, and the reading's lines without lines
-of digits alone and without a leading number (editor views), each list sorted. A reading whose sorted
-CER is low and CER high has the words right and the order wrong. The scoring and the peer are imported
+terminal's rows. CER is order-sensitive, so each reading also gets a `lines CER`, which leaves the order
+and the line numbers out: the truth's lines without their numbers, the reading's lines without lines of
+digits alone and without a leading number (editor views); each truth line is paired with at most one
+reading line, closest pairs first; the edits of the pairs, plus the unpaired lines of both, over the
+truth's length. A reading whose lines CER is low and CER high has the words right and the order wrong. The scoring and the peer are imported
 from captions.py and slides.py, not copied.
 
 Environment: ACC_SCREENCASTS (screencast-720p,screencast-1080p; default both), ACC_TOOLS (framelens, tesseract,
 rapidocr; default all), FRAMELENS (the binary; copied first), ACC_CORPUS (the corpus folder).
-Prints the tables; writes Benchmarks/out/accuracy/screencast-results.json.
+Prints the tables; writes Benchmarks/out/accuracy/screencast-results.json (`screencast.py --report` prints
+the tables again from it).
 """
 import json
 import os
@@ -38,7 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from captions import REPO, OUT, MATCH, RapidOCR, run_framelens, score  # noqa: E402
 from slides import framelens_transcript, first_difference, timed  # noqa: E402
-from cer import cer  # noqa: E402  (Benchmarks/cer.py, on the path through captions.py)
+from cer import cer, levenshtein, normalise  # noqa: E402  (Benchmarks/cer.py, on the path through captions.py)
 from binary import copy_framelens  # noqa: E402
 
 CORPUS = os.environ.get("ACC_CORPUS") or os.path.join(OUT, "screencast")
@@ -47,15 +49,25 @@ TOOLS = ("framelens", "tesseract", "rapidocr")
 LINE_NUMBER = re.compile(r"^\s*\d+(\s+|$)")
 
 
-def sorted_cer(view, text):
+def lines_cer(view, text):
     """CER with the order and the editor's line numbers left out (see the module doc)."""
     if view["kind"] == "editor":
         truth = view["text"].splitlines()[:1] + view["code"].splitlines()
         reading = [LINE_NUMBER.sub("", line) for line in text.splitlines()]
     else:
         truth, reading = view["text"].splitlines(), text.splitlines()
-    tidy = lambda lines: "\n".join(sorted(" ".join(l.split()) for l in lines if l.strip()))
-    return cer(tidy(truth), tidy(reading))
+    tidy = lambda lines: [normalise(line) for line in lines if line.strip()]
+    truth, reading = tidy(truth), tidy(reading)
+    pairs = sorted((levenshtein(t, r) / max(len(t), 1), i, j) for i, t in enumerate(truth)
+                   for j, r in enumerate(reading) if abs(len(t) - len(r)) < max(len(t), len(r)))
+    edits, used_t, used_r = 0, set(), set()
+    for _, i, j in pairs:
+        if i not in used_t and j not in used_r:
+            used_t.add(i), used_r.add(j)
+            edits += levenshtein(truth[i], reading[j])
+    edits += sum(len(t) for i, t in enumerate(truth) if i not in used_t)
+    edits += sum(len(r) for j, r in enumerate(reading) if j not in used_r)
+    return edits / max(1, sum(map(len, truth)))
 
 
 def wanted(variable, known):
@@ -89,7 +101,7 @@ def readings(binary, engine, tools, video, views, scratch):
                 got["rapidocr"] = (text, ff_seconds + time.monotonic() - began)
         for tool, (text, seconds) in got.items():
             row[tool] = {"text": text, "seconds": round(seconds, 3), "cer": round(cer(view["text"], text), 4),
-                         "sortedCer": round(sorted_cer(view, text), 4)}
+                         "linesCer": round(lines_cer(view, text), 4)}
         rows.append(row)
         print(f"   view {view['view']:2d} {view['where']:<28} " + " ".join(
             f"{tool} {row[tool]['cer']:.3f}" for tool in ("grab", "tesseract", "rapidocr") if tool in row), flush=True)
@@ -163,20 +175,20 @@ def report(results, views):
         err = f["startErrorFrames"]
         errs = "-" if err["median"] is None else f"{err['median']:.1f}/{err['max']:.1f}"
         print(f"{r['video']:17} | {f['found']:>5}/{f['captions']:<5} | {f['extra']:>5} | {errs:>17} | "
-              f"{f['timeAccuracy']:8.3f} | {f['cerFound'] if f['cerFound'] is not None else '-':>9} | "
+              f"{f['timeAccuracy']:8.3f} | {'-' if f['cerFound'] is None else format(f['cerFound'], '.3f'):>9} | "
               f"{f['cerAll']:7.3f} | {f['xRealTime']:11.1f}")
-    print("\none frame per view (its middle): mean CER against the text as drawn, mean sorted CER (order and line"
+    print("\none frame per view (its middle): mean CER against the text as drawn, mean lines CER (order and line"
           "\nnumbers left out), median seconds a view\n")
     tools = [t for t in ("grab", "tesseract", "rapidocr") if any(t in v for r in results for v in r["views"])]
-    print(f"{'video':17} {'views':10} | " + " | ".join(f"{t:>9} {'sorted':>6} {'s':>5}" for t in tools))
+    print(f"{'video':17} {'views':12} | " + " | ".join(f"{t:>9} {'lines':>6} {'s':>5}" for t in tools))
     for r in results:
         for kind in ("all", "editor", "terminal"):
             rows = [v for v in r["views"] if kind == "all" or v["kind"] == kind]
             cells = []
             for t in tools:
-                cells.append(f"{mean(v[t]['cer'] for v in rows):>9} {mean(v[t]['sortedCer'] for v in rows):>6} "
+                cells.append(f"{mean(v[t]['cer'] for v in rows):>9} {mean(v[t]['linesCer'] for v in rows):>6} "
                              f"{statistics.median(v[t]['seconds'] for v in rows):5.2f}")
-            print(f"{r['video']:17} {kind + ' (' + str(len(rows)) + ')':10} | " + " | ".join(cells))
+            print(f"{r['video']:17} {kind + ' (' + str(len(rows)) + ')':12} | " + " | ".join(cells))
     print("\nper view: grab / the index cue covering the middle / tesseract / rapidocr CER; where grab first departs")
     for r in results:
         cues = r.get("index", {}).get("cueList", [])
@@ -193,4 +205,14 @@ def report(results, views):
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--report"]:   # the tables again, from the last run's results
+        with open(RESULTS, encoding="utf-8") as f:
+            saved = json.load(f)
+        for result in saved["results"]:   # a run made before the lines CER was: add it
+            for v, view in zip(result["views"], saved["views"]):
+                for tool in ("grab", "tesseract", "rapidocr"):
+                    if tool in v and "linesCer" not in v[tool]:
+                        v[tool]["linesCer"] = round(lines_cer(view, v[tool]["text"]), 4)
+        report(saved["results"], saved["views"])
+    else:
+        main()
