@@ -202,8 +202,9 @@ def run_rapidocr(engine, video, scratch):
 # ---------------------------------------------------------------------------------------------- scoring
 
 
-def score(captions, cues, duration, fps):
-    """Every figure of one tool on one video (definitions in the module doc and the README)."""
+def score(captions, cues, duration, fps, ignore=()):
+    """Every figure of one tool on one video (definitions in the module doc and the README). `ignore`:
+    (start, end) spans left out of the time accuracy (screencast.py's scroll: no view to show there)."""
     # Which captions each cue overlaps, and its CER against each.
     pairs = {}
     for j, cue in enumerate(cues):
@@ -238,6 +239,8 @@ def score(captions, cues, duration, fps):
     right = total = 0
     for k in range(int(round(duration / STEP))):
         t = k * STEP
+        if any(a <= t < b for a, b in ignore):
+            continue
         shown = next((i for i, cap in enumerate(captions) if cap["start"] <= t < cap["end"]), None)
         covering = {labels[j] for j, cue in enumerate(cues) if cue["start"] <= t < cue["end"]}
         right += covering == ({shown} if shown is not None else set())

@@ -2,10 +2,11 @@
 # The OCR accuracy benchmark (make bench-accuracy): builds the corpora that are missing, then measures
 #   slides.py     framelens grab / index against tesseract and RapidOCR on slide decks (make-slides.sh)
 #   captions.py   framelens index against frame-by-frame pipelines on burned-in captions (make-captions.sh)
+#   screencast.py framelens index / grab against tesseract and RapidOCR on a code screencast (make-screencast.sh)
 # It does not build framelens: it copies the current release build once, so that a rebuild during the run
 # changes nothing measured. Settings (environment): FRAMELENS, ACC_TOOLS, ACC_ENCODINGS (slides),
-# ACC_VIDEOS (captions), ACC_PARTS (slides,captions: which parts to run; default both); see
-# Benchmarks/accuracy/README.md.
+# ACC_VIDEOS (captions), ACC_SCREENCASTS (screencast), ACC_PARTS (slides,captions,screencast: which parts
+# to run; default all); see Benchmarks/accuracy/README.md.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,8 +34,8 @@ timed() {
     echo "   ($(($(date +%s) - start)) s)"
 }
 
-parts=,${ACC_PARTS:-slides,captions},
-for part in slides captions; do
+parts=,${ACC_PARTS:-slides,captions,screencast},
+for part in slides captions screencast; do
     [[ $parts == *,$part,* ]] || continue
     echo
     echo "== ${part^}: corpus (make-$part.sh)"
