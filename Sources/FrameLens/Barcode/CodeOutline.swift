@@ -2,12 +2,17 @@
 /// are, a linear code's hundreds of scan-line hits as the smallest rectangle holding them.
 enum CodeOutline {
     /// The outline's corners, clockwise on the picture from the one nearest its top-left corner: the convex
-    /// hull of the points when it has at most four corners, else the minimum-area rectangle around them
-    /// (which, for a code that is not turned, is its bounding box).
+    /// hull of the points when it has at most four corners, else the rectangle around them: the bounding box,
+    /// unless a turned rectangle is at least 5 % smaller (the hits of a code that is not turned are jagged
+    /// by a pixel, which tilts the minimum-area rectangle by a fraction of a degree).
     static func corners(of points: [Point]) -> [Point] {
         let hull = convexHull(points)
-        let corners = hull.count <= 4 ? hull : minimumAreaRectangle(around: hull)
-        return clockwiseFromTopLeft(corners)
+        guard hull.count > 4 else { return clockwiseFromTopLeft(hull) }
+        let (xs, ys) = (hull.map(\.x), hull.map(\.y))
+        let (left, right, top, bottom) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        let box = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
+        let turned = minimumAreaRectangle(around: hull)
+        return clockwiseFromTopLeft(turned.area < 0.95 * (right - left) * (bottom - top) ? turned.corners : box)
     }
 
     /// Andrew's monotone chain; collinear points are left out.
@@ -29,7 +34,7 @@ enum CodeOutline {
 
     /// The rectangle of least area holding a convex polygon: one of its sides lies along an edge of the
     /// polygon (rotating calipers, tried edge by edge).
-    private static func minimumAreaRectangle(around hull: [Point]) -> [Point] {
+    private static func minimumAreaRectangle(around hull: [Point]) -> (area: Double, corners: [Point]) {
         var best: (area: Double, corners: [Point])?
         for (index, start) in hull.enumerated() {
             let end = hull[(index + 1) % hull.count]
@@ -47,7 +52,7 @@ enum CodeOutline {
                 Point(x: ((a * u.x + b * v.x) * 1000).rounded() / 1000, y: ((a * u.y + b * v.y) * 1000).rounded() / 1000)
             })
         }
-        return best?.corners ?? hull
+        return best ?? (.infinity, hull)
     }
 
     /// The corners turning clockwise on the picture (y down), starting from the one with the least x + y.
