@@ -24,7 +24,7 @@ struct JSONDocumentTests {
         let value = Sample(
             time: 1441.0 / 30, start: 0, end: 7.3666666, confidence: 93.14159, x: 0.049218, pts: 9_007_199_254_740_993,
             words: [Word(confidence: 96.25, text: "Quiz"), Word(confidence: 88.04999, text: "Quick")])
-        #expect(String(decoding: try JSONDocument.encode(value), as: UTF8.self) == """
+        #expect(String(decoding: try JSONDocument.encode(value, precision: .rounded), as: UTF8.self) == """
             {
               "confidence" : 93.1,
               "end" : 7.367,
@@ -45,6 +45,13 @@ struct JSONDocumentTests {
             }
 
             """)
+    }
+
+    /// `serve`'s API keeps times exact: its page compares them with the player's clock.
+    @Test func exactDocumentsKeepTheirNumbers() throws {
+        let value = Word(confidence: 88.04999, text: "Quick")
+        #expect(String(decoding: try JSONDocument.encode(value), as: UTF8.self)
+            == "{\n  \"confidence\" : 88.04999,\n  \"text\" : \"Quick\"\n}\n")
     }
 
     /// A real analysis: every confidence has at most one decimal, the frame's time at most three.

@@ -37,7 +37,7 @@ package enum IndexFormat: String, Sendable, CaseIterable {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
-        case .json: try JSONDocument.encode(index)
+        case .json: try JSONDocument.encode(index, precision: .rounded)
         case .txt: Array(TranscriptText.plain(index.cues).utf8)
         case .md: Array(TranscriptText.markdown(index).utf8)
         }

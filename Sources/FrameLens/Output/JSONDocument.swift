@@ -1,9 +1,17 @@
 import Foundation
 
 /// JSON as FrameLens writes it (`grab --json`, `index --format json`, `probe --json`, `serve`'s API):
-/// pretty-printed, keys sorted, slashes unescaped, ending in a newline; times in seconds rounded up to the
-/// millisecond and confidences rounded to a tenth.
+/// pretty-printed, keys sorted, slashes unescaped, ending in a newline; in files and on the command line,
+/// times in seconds rounded up to the millisecond and confidences rounded to a tenth.
 package enum JSONDocument {
+    /// How numbers are written.
+    package enum Precision: Sendable {
+        /// As they are: `serve`'s API, whose page compares frame times with the player's clock.
+        case exact
+        /// Times rounded up to the millisecond and confidences to a tenth: for people and files.
+        case rounded
+    }
+
     /// The members holding a time in seconds. A frame's time is rounded *up*, as FrameLens prints times, so
     /// that seeking a paused player to the written time shows that frame (48.0333... is written 48.034).
     static let timeKeys: Set = ["time", "start", "end", "readTime", "from", "to", "duration", "startTime"]
@@ -11,9 +19,10 @@ package enum JSONDocument {
     static let confidenceKeys: Set = ["confidence"]
 
     /// The value as such a document.
-    package static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    package static func encode<Value: Encodable>(_ value: Value, precision: Precision = .exact) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard precision == .rounded else { return Array(try encoder.encode(value)) + [0x0A] }
         let tree = try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
         return Array(try encoder.encode(tree.rounded(member: nil))) + [0x0A]
     }
