@@ -4,11 +4,13 @@ import FrameLens
 
 /// The options `grab` and `index` share: what to look for, in which languages, and where.
 struct AnalysisOptionGroup: ParsableArguments {
-    @Option(help: "What to look for: a comma-separated subset of text, codes, detectors.", transform: ChoiceList.init)
+    @Option(
+        help: "What to look for: a comma-separated subset of text, codes, detectors (default: all three).",
+        transform: ChoiceList.init)
     var types: ChoiceList<AnalysisOptions.Feature> = .all
 
     @Option(
-        help: "Report only these detected data types: \(ChoiceList<DataKind>.names) (comma-separated).",
+        help: "Report only these detected data types: \(ChoiceList<DataKind>.names) (comma-separated; default: all).",
         transform: ChoiceList.init)
     var only: ChoiceList<DataKind> = .all
 

@@ -203,7 +203,7 @@ struct IndexCommand: AsyncParsableCommand {
                 if !quietness.quiet { print("\(path(name)) -> \(target)") }
                 if !index.complete { firstFailure = firstFailure ?? ExitStatus.incomplete.rawValue }
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
-                printError("skipping \(path(name)): not a video")
+                if !quietness.quiet { printError("skipping \(path(name)): not a video") }
             } catch let error as MediaError {
                 printError("skipping \(path(name)): \(error.message)")
                 firstFailure = firstFailure ?? ExitStatus(error.code).rawValue
