@@ -16,7 +16,7 @@ struct FrameCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: """
         The output file, or - for standard output. For several times: a pattern numbered as ffmpeg's \
         (frame-%03d.png: 1, 2, ... in time order) or a folder (frames/ gets frames/00_01_23.456.png).
-        """)
+        """, completion: .file())
     var output: String
 
     @Option(help: """
@@ -24,6 +24,8 @@ struct FrameCommand: AsyncParsableCommand {
         else png.
         """)
     var format: String?
+
+    @OptionGroup var quietness: QuietOption
 
     func validate() throws {
         _ = try destination()
@@ -42,7 +44,7 @@ struct FrameCommand: AsyncParsableCommand {
                 let picture = try await player.picture(at: time, as: format)
                 let path = destination.path(number: number + 1, seconds: time, format: format)
                 try AtomicFile.write(picture.bytes, to: path)
-                if path != "-" {
+                if path != "-" && !quietness.quiet {
                     print("\(path): frame \(picture.frameNumber) at \(MediaTime.clock(picture.time, rounding: .up)), \(picture.width)x\(picture.height)")
                 }
             }

@@ -13,4 +13,34 @@ struct FrameLensCommand: AsyncParsableCommand {
         ]
     )
 
+    /// Runs the command line as ArgumentParser does, except that a usage error is one line, as every other
+    /// error (`framelens: missing expected argument '--output <output>' (see 'framelens index --help')`), and a
+    /// misspelt command gets a suggestion.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = UsageErrors.unknownCommand(arguments, known: commandNames) {
+            printError(problem)
+            Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // FrameLens's own usage errors are printed already and come as an exit code, without a message.
+            let text = message(for: error)
+            guard exitCode(for: error) == .validationFailure, !text.isEmpty else { Self.exit(withError: error) }
+            let command = arguments.first.flatMap { commandNames.contains($0) ? $0 : nil }
+            printError(UsageErrors.line(text, help: command))
+            Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+    }
+
+    /// The subcommands' names, and `help`.
+    private static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
 }

@@ -17,11 +17,13 @@ struct GrabCommand: AsyncParsableCommand {
     @Flag(help: "Print the whole analysis as JSON (for several times, an array of them in time order).")
     var json = false
 
-    @Option(name: .shortAndLong, help: "Write the report (or the JSON) to this file instead of standard output.")
+    @Option(
+        name: .shortAndLong, help: "Write the report (or the JSON) to this file instead of standard output.",
+        completion: .file())
     var output = "-"
 
     func run() async throws {
-        let options = try analysis.analysisOptions()
+        let options = analysis.analysisOptions
         try await reportingErrors {
             let seconds = try times.seconds()
             // Tesseract's model loads on the other core while the video opens and seeks.

@@ -9,13 +9,15 @@ struct IndexCommand: AsyncParsableCommand {
         abstract: """
             Indexes a video's on-screen text: one cue per distinct slide or caption, as SRT, WebVTT, JSON, a \
             transcript, Markdown or a searchable PDF of the slides.
-            """
+            """,
+        discussion: "VIDEO may also be a folder: each video in it is indexed into the folder -o names."
     )
 
-    @Argument(help: "The video (a file path, - for standard input, or any URL FFmpeg reads), or a folder of videos.")
-    var video: String
+    @OptionGroup var source: VideoOptions
 
-    @Option(name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.")
+    @Option(
+        name: .shortAndLong, help: "The output file, - for standard output, or a folder when indexing a folder.",
+        completion: .file())
     var output: String
 
     @Option(help: """
@@ -23,14 +25,13 @@ struct IndexCommand: AsyncParsableCommand {
         """)
     var format: String?
 
-    @Option(help: "A folder to write each cue's picture into, as the frame it was read from (0001-00_01_23.456.png).")
+    @Option(
+        help: "A folder to write each cue's picture into, as the frame it was read from (0001-00_01_23.456.png).",
+        completion: .directory)
     var slides: String?
 
     @Option(help: "The format of the --slides pictures: \(SlideImageFormat.names).")
     var imageFormat: String?
-
-    @Option(help: "The index of the video stream to use (default: the first playable, unprotected one).")
-    var stream: Int?
 
     @Option(help: "The time between the frames compared for changes (seconds, or 250ms).")
     var interval: String = "0.5"
@@ -48,12 +49,15 @@ struct IndexCommand: AsyncParsableCommand {
     @Flag(help: "Print machine-readable progress lines on standard error.")
     var progress = false
 
+    @OptionGroup var quietness: QuietOption
+
     func validate() throws {
         _ = try intervalSeconds()
         _ = try outputFormat()
         _ = try slideImageFormat()
         if slides == "-" { throw usageError("--slides names a folder to write the pictures into, not standard output") }
         if isFolder { try checkFolderOutput() }
+        if progress && quietness.quiet { throw usageError("--progress prints progress, --quiet silences it: give one") }
     }
 
     /// A folder's indexes go into a folder: `-o -` or `-o all.srt` would make a folder of that name.
@@ -69,20 +73,20 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let analysisOptions = try analysis.analysisOptions()
+        let analysisOptions = analysis.analysisOptions
         let format = try outputFormat()
         let imageFormat = try slideImageFormat()
         Interruption.install()
         try await reportingErrors {
             let options = VideoIndexer.Options(
                 analysis: analysisOptions, interval: try intervalSeconds(), from: try from.map(MediaTime.parse),
-                to: try to.map(MediaTime.parse), streamIndex: stream)
+                to: try to.map(MediaTime.parse), streamIndex: source.stream)
             let outputs = Outputs(
                 format: format, position: try cuePosition.position(), slides: slides, imageFormat: imageFormat)
             if isFolder {
                 try await indexFolder(options, outputs)
             } else {
-                let index = try await indexVideo(try StandardInput.openable(video), options: options, to: output, outputs)
+                let index = try await indexVideo(try source.openableVideo(), options: options, to: output, outputs)
                 if !index.complete { throw ExitCode(ExitStatus.incomplete.rawValue) }
             }
         }
@@ -102,6 +106,9 @@ struct IndexCommand: AsyncParsableCommand {
         }
         return seconds
     }
+
+    /// The video or folder named.
+    private var video: String { source.video }
 
     private var isFolder: Bool {
         var isDirectory: ObjCBool = false
@@ -128,12 +135,12 @@ struct IndexCommand: AsyncParsableCommand {
     private func indexVideo(
         _ path: String, options: VideoIndexer.Options, to output: String, _ outputs: Outputs
     ) async throws -> VideoIndex {
-        let indexer = try VideoIndexer(url: path, options: options)
-        let reporter = ProgressReporter(machineReadable: progress)
+        let indexer = try rangeChecked { try VideoIndexer(url: path, options: options) }
+        let reporter = ProgressReporter(lines: progress, quiet: quietness.quiet)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
         reporter.finish(index)
         index.warnings.forEach { printError("warning: \($0)") }
-        if case .index(let format) = outputs.format { 
+        if case .index(let format) = outputs.format {
             try AtomicFile.write(try format.encode(Self.shown(index), position: outputs.position), to: output)
         }
         if outputs.format == .pdf || outputs.slides != nil {
@@ -147,7 +154,19 @@ struct IndexCommand: AsyncParsableCommand {
             printError("interrupted at \(MediaTime.clock(index.to)); wrote \(index.cues.count) cues to \(output)")
             throw ExitCode(128 + signal)
         }
+        reporter.summarize(index, writtenTo: output)
         return index
+    }
+
+    /// The library's range errors name the start and end times; this adds the options as typed
+    /// (`--from 20 --to 10: the end time 00:00:10.000 is not after the start time 00:00:20.000`).
+    private func rangeChecked<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as MediaError where error.code == .timeOutOfRange {
+            let typed = [from.map { "--from \($0)" }, to.map { "--to \($0)" }].compactMap { $0 }.joined(separator: " ")
+            throw MediaError(error.code, typed.isEmpty ? error.message : "\(typed): \(error.message)")
+        }
     }
 
     /// The index as the user named its video: standard input by its name (`pipe:0`), not its saved copy's.
@@ -181,10 +200,10 @@ struct IndexCommand: AsyncParsableCommand {
                 let index = try await indexVideo(
                     path(name), options: options, to: target,
                     Outputs(format: outputs.format, position: outputs.position, slides: slides, imageFormat: outputs.imageFormat))
-                print("\(path(name)) -> \(target)")
+                if !quietness.quiet { print("\(path(name)) -> \(target)") }
                 if !index.complete { firstFailure = firstFailure ?? ExitStatus.incomplete.rawValue }
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
-                printError("skipping \(path(name)): not a video")
+                if !quietness.quiet { printError("skipping \(path(name)): not a video") }
             } catch let error as MediaError {
                 printError("skipping \(path(name)): \(error.message)")
                 firstFailure = firstFailure ?? ExitStatus(error.code).rawValue

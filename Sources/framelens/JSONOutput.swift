@@ -1,8 +1,9 @@
 import FrameLens
 
-/// JSON as FrameLens prints it, without the document's final newline (`print` adds it).
+/// JSON as FrameLens prints it, rounded (see `JSONDocument`), without the document's final newline (`print`
+/// adds it).
 enum JSONOutput {
     static func string<Value: Encodable>(_ value: Value) throws -> String {
-        String(decoding: try JSONDocument.encode(value).dropLast(), as: UTF8.self)
+        String(decoding: try JSONDocument.encode(value, precision: .rounded).dropLast(), as: UTF8.self)
     }
 }

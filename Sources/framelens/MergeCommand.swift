@@ -9,10 +9,12 @@ struct MergeCommand: ParsableCommand {
         abstract: "Joins the JSON indexes of consecutive time ranges of a video into one index."
     )
 
-    @Argument(help: "The shards' JSON indexes (from index --from/--to --format json), in any order.")
+    @Argument(
+        help: "The shards' JSON indexes (from index --from/--to --format json), in any order.",
+        completion: .file(extensions: ["json"]))
     var parts: [String]
 
-    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
+    @Option(name: .shortAndLong, help: "The output file, or - for standard output.", completion: .file())
     var output: String
 
     @Option(help: "\(IndexFormat.names). Default: from the output's extension, else srt.")

@@ -4,7 +4,7 @@ import FrameLens
 
 /// The video to open and which of its streams to play.
 struct VideoOptions: ParsableArguments {
-    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.")
+    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.", completion: .file())
     var video: String
 
     /// What to open for the video: standard input's saved copy when it is one (see `StandardInput`).
@@ -12,8 +12,17 @@ struct VideoOptions: ParsableArguments {
         try StandardInput.openable(video)
     }
 
-    @Option(name: .customLong("stream"), help: "The index of the video stream to use (default: the first playable, unprotected one).")
+    // Unconditional, so that `--stream -1` is a value to refuse rather than an unknown option `-1`.
+    @Option(
+        name: .customLong("stream"), parsing: .unconditional,
+        help: "The index of the video stream to use (default: the first playable, unprotected one).")
     var stream: Int?
+
+    func validate() throws {
+        if let stream, stream < 0 {
+            throw usageError("--stream \(stream) is negative: streams are numbered from 0 (framelens probe lists them)")
+        }
+    }
 }
 
 /// The times in the video to show, as the user typed them: `--at`, repeated or comma-separated, and
@@ -26,7 +35,7 @@ struct TimesOption: ParsableArguments {
                 """)
     var texts: [String] = []
 
-    @Option(help: "A file of times, one per line; blank lines and # comments are ignored.")
+    @Option(help: "A file of times, one per line; blank lines and # comments are ignored.", completion: .file())
     var timesFile: String?
 
     func validate() throws {

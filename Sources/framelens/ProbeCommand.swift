@@ -9,7 +9,7 @@ struct ProbeCommand: AsyncParsableCommand {
         abstract: "Prints a video's container, duration and streams, marking protected streams."
     )
 
-    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.")
+    @Argument(help: "The video: a file path, - for standard input, or any URL FFmpeg reads.", completion: .file())
     var video: String
 
     @Flag(help: "Print JSON instead of text.")

@@ -103,6 +103,18 @@ struct BadInputTests {
         #expect(result.errorText == "framelens: cannot write /no/such/dir/f.png: no such directory /no/such/dir\n")
     }
 
+    /// `-1` after `--stream` is its value, not an option: ArgumentParser used to say "Missing value".
+    @Test(arguments: [
+        ["frame", TestMedia.sample, "--stream", "-1", "--at", "1", "-o", "x.png"],
+        ["grab", TestMedia.sample, "--at", "1", "--stream", "-1"],
+        ["index", TestMedia.sample, "--stream", "-1", "-o", "x.srt"],
+    ])
+    func aNegativeStreamIndexIsNamed(arguments: [String]) throws {
+        let result = try Command.framelens(arguments)
+        #expect(result.status == 64)
+        #expect(result.errorText == "framelens: --stream -1 is negative: streams are numbered from 0 (framelens probe lists them)\n")
+    }
+
     @Test func protectedStreamCannotBeChosenByIndex() throws {
         let result = try Command.framelens(["frame", TestMedia.fixture("mixed.mp4"), "--stream", "0", "--at", "0.5", "-o", TestMedia.path("x.png")])
         #expect(result.status == 6)

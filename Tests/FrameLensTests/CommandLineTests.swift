@@ -150,6 +150,17 @@ struct GrabCommandTests {
         #expect(result.text.split(separator: "\n").contains("eng"))
     }
 
+    @Test func listsTheInstalledLanguagesSorted() throws {
+        let models = TestMedia.path("sorted-models")
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for name in ["zul", "chi_sim", "afr", "osd", "eng", "chi_sim_vert", "deu"] {
+            FileManager.default.createFile(atPath: "\(models)/\(name).traineddata", contents: Data())
+        }
+        let result = try Command.run(Command.framelens, ["langs"], environment: ["TESSDATA_PREFIX": models])
+        #expect(result.status == 0)
+        #expect(result.text == "afr\nchi_sim\nchi_sim_vert\ndeu\neng\nzul\n")
+    }
+
     @Test func aBrokenLanguageModelIsALanguageErrorNotACrash() throws {
         // An empty eng.traineddata: Tesseract fails to initialise, and the engine is freed once.
         let models = TestMedia.path("tessdata")
@@ -177,14 +188,19 @@ struct GrabCommandTests {
     }
 
     @Test(arguments: [
-        (["--types", "text,foo"], "Error: --types: unknown value 'foo' (expected: text, codes, detectors)"),
-        (["--only", "urls"], "Error: --only: unknown value 'urls' (expected: url, email, phone, date, money, flight, tracking, address, isbn)"),
-        (["--region", "0,0,2,1"], "Error: region '0,0,2,1' must lie within 0...1 with a positive size"),
-        (["--region", "top"], "Error: region 'top' is not x,y,w,h (four numbers from 0 to 1)"),
+        (["--types", "text,foo"],
+         "framelens: the value 'text,foo' is invalid for '--types <types>': unknown value 'foo' (expected: text, codes, detectors)"),
+        (["--only", "url,urls"],
+         "framelens: the value 'url,urls' is invalid for '--only <only>': unknown value 'urls' (expected: url, email, phone, date, money, flight, tracking, address, isbn)"),
+        (["--region", "0,0,2,1"],
+         "framelens: the value '0,0,2,1' is invalid for '--region <region>': region '0,0,2,1' must lie within 0...1 with a positive size"),
+        (["--region", "top"],
+         "framelens: the value 'top' is invalid for '--region <region>': region 'top' is not x,y,w,h (four numbers from 0 to 1)"),
+        (["--min-confidence", "101"], "framelens: --min-confidence must be between 0 and 100"),
     ])
     func refusesBadOptions(arguments: [String], message: String) throws {
         let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1"] + arguments)
         #expect(result.status == 64)
-        #expect(result.errorText.hasPrefix(message + "\nUsage: framelens grab "), "\(result.errorText)")
+        #expect(result.errorText == message + " (see 'framelens grab --help')\n")
     }
 }

@@ -45,7 +45,9 @@ struct FrameAnalyzerTests {
         #expect(title.bounds.normalized.y < 0.2)
         #expect(abs(title.bounds.normalized.x * 1280 - title.bounds.pixels.x) < 0.001)
         let code = try #require(result.codes.first)
-        #expect(code.polygon.count >= 4)
+        #expect(code.polygon == [
+            Point(x: 935, y: 221), Point(x: 1168, y: 221), Point(x: 1169, y: 455), Point(x: 935, y: 454),
+        ])
         #expect(code.bounds.pixels.width > 100 && code.bounds.normalized.x > 0.5)
         let words = title.words.map(\.text)
         #expect(words == ["Quick", "Quiz"])

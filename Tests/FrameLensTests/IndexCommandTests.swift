@@ -105,9 +105,9 @@ struct IndexCommandTests {
     }
 
     @Test(arguments: [
-        (["--from", "1:30"], Int32(7), "framelens: --from 00:01:30.000 is past the end of the video (00:01:00.000)\n"),
-        (["--from", "20", "--to", "10"], Int32(7), "framelens: --to 00:00:10.000 is not after --from 00:00:20.000\n"),
-        (["--to", "0"], Int32(7), "framelens: --to 00:00:00.000 is not after the start of the video\n"),
+        (["--from", "1:30"], Int32(7), "framelens: --from 1:30: the start time 00:01:30.000 is past the end of the video (00:01:00.000)\n"),
+        (["--from", "20", "--to", "10"], Int32(7), "framelens: --from 20 --to 10: the end time 00:00:10.000 is not after the start time 00:00:20.000\n"),
+        (["--to", "0"], Int32(7), "framelens: --to 0: the end time 00:00:00.000 is not after the start of the video\n"),
         (["--interval", "0"], Int32(64), "framelens: --interval must be a positive time (0.5, 250ms)\n"),
     ])
     func refusesBadRanges(arguments: [String], status: Int32, message: String) throws {

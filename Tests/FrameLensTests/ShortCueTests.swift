@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at
-/// `--interval 0.25`, exact to the frame: none vanishes, and no blank is swallowed by the next cue.
+/// `--interval 0.25`, exact to the frame: none vanishes, and no blank is swallowed by the next cue; and the
+/// same is asked at the default interval of ordinary subtitles (0.7-0.9 s captions, 0.8 s blanks) over a
+/// still slide and over moving pictures.
 struct ShortCueTests {
     /// The captions (text, first frame, first frame after) over a slide whose title stays.
     static let captions = [
@@ -45,5 +47,79 @@ struct ShortCueTests {
         #expect(cues.map(\.0) == expected.map(\.0))
         #expect(cues.map(\.1) == expected.map(\.1))
         #expect(cues.map(\.2) == expected.map(\.2))
+    }
+
+    // MARK: - At the default interval
+
+    /// Captions of 0.7, 0.8, 0.9 and 0.7 s (text, first frame, first frame after) at 30 fps, with blanks of
+    /// 0.8 s between: ordinary subtitle durations.
+    static let ordinaryCaptions = [
+        ("Caption one", 15, 36), ("Caption two", 60, 84), ("Caption three", 108, 135), ("Caption four", 159, 180),
+    ]
+
+    static func drawn(_ captions: [(String, Int, Int)]) -> [String] {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        return captions.map { text, first, after in
+            "drawtext=fontfile=\(font):text='\(text)':fontsize=28:fontcolor=white:borderw=2:bordercolor=black"
+                + ":x=(w-tw)/2:y=h-60:enable='between(n,\(first),\(after - 1))'"
+        }
+    }
+
+    /// 8 s at 30 fps: `ordinaryCaptions` under a slide title on a still slide.
+    static func stillVideo() throws -> String {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let title = "drawtext=fontfile=\(font):text='Slide title':fontsize=40:fontcolor=white:x=40:y=40"
+        return try TestMedia.make("ordinary-captions-still.mp4", [
+            "-f", "lavfi", "-i", "color=c=0x304060:s=640x360:r=30:d=8",
+            "-vf", ([title] + drawn(ordinaryCaptions)).joined(separator: ","), "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    /// 8 s at 30 fps: `ordinaryCaptions` over a moving cellular automaton (as `CaptionTrackerTests`).
+    static func movingVideo() throws -> String {
+        try TestMedia.make("ordinary-captions-moving.mp4", [
+            "-f", "lavfi", "-i", "cellauto=s=640x360:r=30:rule=18:seed=3,scale=640:360", "-t", "8",
+            "-vf", drawn(ordinaryCaptions).joined(separator: ","), "-c:v", "libx264", "-g", "100", "-sc_threshold", "0",
+            "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    /// `framelens index` at its defaults: the cues as (first frame, first frame after, text).
+    static func defaultCues(_ video: String) throws -> [(Int, Int, String)] {
+        let result = try Command.framelens(["index", video, "--types", "text", "--format", "json", "-o", "-"])
+        #expect(result.status == 0, "\(result.errorText)")
+        let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
+        return (index?["cues"] as? [[String: Any]] ?? []).map {
+            ($0["startFrame"] as? Int ?? -1, $0["endFrame"] as? Int ?? -1, $0["text"] as? String ?? "")
+        }
+    }
+
+    @Test(.disabled("""
+        Fails today (issue 11 item 7): at --interval 0.5 each 0.8 s blank before a caption is swallowed by the \
+        caption's cue (cues start at 0, 36, 84, 135, 180 instead of 0, 15, 36, 60, ...); the captions' ends are exact
+        """))
+    func ordinaryCaptionsAndBlanksOverAStillSlideAreCuesAtTheDefaultInterval() throws {
+        let cues = try Self.defaultCues(try Self.stillVideo())
+        var expected: [(Int, Int, String)] = []
+        var shown = 0
+        for (text, first, after) in Self.ordinaryCaptions {
+            expected += [(shown, first, "Slide title"), (first, after, "Slide title\n" + text)]
+            shown = after
+        }
+        expected.append((shown, 240, "Slide title"))
+        #expect(cues.map(\.0) == expected.map(\.0))
+        #expect(cues.map(\.1) == expected.map(\.1))
+        #expect(cues.map(\.2) == expected.map(\.2))
+    }
+
+    @Test(.disabled("""
+        Fails today (issue 11 item 7): the four captions are found with exact frames, but texture read in two \
+        blanks makes two extra cues ('Ree :' at 36-52, 'SS : a :/nes |' at 71-85) and the last reads '_ Caption four'
+        """))
+    func ordinaryCaptionsOverMovingPicturesAreCuesAtTheDefaultInterval() throws {
+        let cues = try Self.defaultCues(try Self.movingVideo())
+        #expect(cues.map(\.0) == Self.ordinaryCaptions.map(\.1))
+        #expect(cues.map(\.1) == Self.ordinaryCaptions.map(\.2))
+        #expect(cues.map(\.2) == Self.ordinaryCaptions.map(\.0))
     }
 }

@@ -11,6 +11,14 @@ struct TimeFormsTests {
         #expect(result.text.hasSuffix(": frame 450 at 00:00:15.000, 1280x720\n"), "\(result.text)")
     }
 
+    /// -0 is 0, not a negative time.
+    @Test(arguments: ["-0", "-0.000", "-00:00:00"])
+    func minusZeroIsTheFirstFrame(time: String) throws {
+        let result = try Command.framelens(["frame", TestMedia.sample, "--at", time, "-o", TestMedia.path("z.png")])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(result.text.hasSuffix(": frame 0 at 00:00:00.000, 1280x720\n"), "\(result.text)")
+    }
+
     @Test func anSRTTimeKeepsItsCommaInAList() throws {
         let folder = TestMedia.path("srt-times") + "/"
         let result = try Command.framelens(["frame", TestMedia.sample, "--at", "00:00:15,000,20,1500ms", "-o", folder])

@@ -9,7 +9,8 @@ public struct DetectedCode: Sendable, Hashable, Codable {
     public let payload: String
     /// The payload's bytes, base64-encoded.
     public let payloadBase64: String
-    /// The code's outline, in display pixels.
+    /// The code's outline, in display pixels from the picture's top-left corner: four corners (fewer only
+    /// for a degenerate code), clockwise from the top-left one (see `CodeOutline`).
     public let polygon: [Point]
     public let bounds: Bounds
 }
@@ -64,7 +65,7 @@ enum BarcodeScanner {
             symbology: String(cString: zbar_get_symbol_name(zbar_symbol_get_type(symbol))),
             payload: String(decoding: bytes, as: UTF8.self),
             payloadBase64: bytes.base64EncodedString(),
-            polygon: points,
+            polygon: CodeOutline.corners(of: points),
             bounds: Bounds(pixels: box, displaySize: (image.displayWidth, image.displayHeight)))
     }
 }

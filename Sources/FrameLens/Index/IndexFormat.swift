@@ -37,7 +37,7 @@ package enum IndexFormat: String, Sendable, CaseIterable {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
-        case .json: try JSONDocument.encode(index)
+        case .json: try JSONDocument.encode(index, precision: .rounded)
         case .txt: Array(TranscriptText.plain(index.cues).utf8)
         case .md: Array(TranscriptText.markdown(index).utf8)
         }
@@ -78,10 +78,16 @@ enum SubtitleText {
         MediaTime.clock(seconds, millisecondSeparator: separator, rounding: .up)
     }
 
-    private static func settings(_ bounds: Box?) -> String {
+    /// The cue box over the text's bounds, aligned as the text is: centred text (a title, its box's middle
+    /// within 2 % of the picture's) is `align:center`, `position` then naming the box's middle; other text
+    /// is `align:start`, `position` naming its left edge.
+    static func settings(_ bounds: Box?) -> String {
         guard let bounds else { return "" }
         let percent = { (value: Double) in String(format: "%.2f%%", min(100, max(0, value * 100))) }
-        return " line:\(percent(bounds.y)) position:\(percent(bounds.x)) size:\(percent(bounds.width)) align:start"
+        let middle = bounds.x + bounds.width / 2
+        let centred = abs(middle - 0.5) <= 0.02
+        return " line:\(percent(bounds.y)) position:\(percent(centred ? middle : bounds.x))"
+            + " size:\(percent(bounds.width)) align:\(centred ? "center" : "start")"
     }
 
     private static func escaped(_ text: String) -> String {

@@ -88,11 +88,11 @@ public final class VideoIndexer {
         scan = try VideoDecoder(file: file, streamIndex: stream.index, threads: 1)
         scan.skipping = (.bidirectional, .max)
         if let from = options.from, let duration = media.duration, from >= duration {
-            throw MediaError(.timeOutOfRange, "--from \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
+            throw MediaError(.timeOutOfRange, "the start time \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
         }
         if let to = options.to, to <= options.from ?? 0 {
-            let start = options.from.map { "--from \(MediaTime.clock($0))" } ?? "the start of the video"
-            throw MediaError(.timeOutOfRange, "--to \(MediaTime.clock(to)) is not after \(start)")
+            let start = options.from.map { "the start time \(MediaTime.clock($0))" } ?? "the start of the video"
+            throw MediaError(.timeOutOfRange, "the end time \(MediaTime.clock(to)) is not after \(start)")
         }
     }
 

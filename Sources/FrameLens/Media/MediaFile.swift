@@ -302,7 +302,27 @@ final class MediaFile {
             isAttachedPicture: stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0,
             isProtected: protection != nil,
             protection: protection,
-            isPlayable: hasDecoder && protection == nil)
+            isPlayable: isVideo && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 && hasDecoder
+                && protection == nil,
+            pixelFormat: isVideo ? av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format)).map { String(cString: $0) } : nil,
+            timeBase: stream.pointee.time_base.rational,
+            frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil,
+            displayAspectRatio: isVideo ? displayAspectRatio(parameters, sar: sar) : nil,
+            profile: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) },
+            language: av_dict_get(stream.pointee.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) },
+            sampleRate: kind == .audio && parameters.sample_rate > 0 ? Int(parameters.sample_rate) : nil,
+            channels: kind == .audio && parameters.ch_layout.nb_channels > 0 ? Int(parameters.ch_layout.nb_channels) : nil)
+    }
+
+    /// Width x SAR to height, reduced as ffprobe's `display_aspect_ratio` (a square-pixel SAR when unknown).
+    private static func displayAspectRatio(_ parameters: AVCodecParameters, sar: AVRational) -> Rational? {
+        guard parameters.width > 0, parameters.height > 0 else { return nil }
+        let pixel = sar.isKnownRate ? sar : AVRational(num: 1, den: 1)
+        var ratio = AVRational()
+        av_reduce(
+            &ratio.num, &ratio.den, Int64(parameters.width) * Int64(pixel.num), Int64(parameters.height) * Int64(pixel.den),
+            1 << 20)
+        return ratio.rational
     }
 
     /// The clockwise rotation ffmpeg applies for display, from the stream's display matrix.

@@ -15,7 +15,12 @@ package enum MediaTime {
     package static func parse(_ text: String) throws(MediaError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("-") {
-            throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
+            // -0 (or -0.000, -0ms) is 0; any other signed time is negative.
+            let unsigned = String(trimmed.dropFirst())
+            guard !unsigned.hasPrefix("-"), (try? parse(unsigned)) == 0 else {
+                throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
+            }
+            return 0
         }
         let (number, scale) = unitless(trimmed)
         let parts = number.split(separator: ":", omittingEmptySubsequences: false)

@@ -26,8 +26,24 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public let isProtected: Bool
     /// How the protection was recognised (e.g. `cenc packet encryption info`), when protected.
     public let protection: String?
-    /// Whether FrameLens can decode it (a decoder exists and it is not protected).
+    /// Whether FrameLens can play it as the video: a video stream (not cover art) that a decoder exists for
+    /// and that is not protected. Audio, subtitle and data streams are never playable.
     public let isPlayable: Bool
+    /// The decoded pixel format as FFmpeg names it (`yuv420p`), for video.
+    public let pixelFormat: String?
+    /// The unit of the stream's timestamps (`1/15360`).
+    public let timeBase: Rational
+    /// The number of frames (or packets, for audio) the container declares, when it does.
+    public let frameCount: Int?
+    /// The shape the picture is shown at, width to height, reduced (`16/9`), for video.
+    public let displayAspectRatio: Rational?
+    /// The codec profile as FFmpeg names it (`High`, `LC`), when known.
+    public let profile: String?
+    /// The stream's language tag (ISO 639-2, `eng`), when the container gives one.
+    public let language: String?
+    /// Samples per second and channels, for audio.
+    public let sampleRate: Int?
+    public let channels: Int?
 
     /// Whether the player may choose this stream as its video.
     public var isPlayableVideo: Bool { kind == .video && !isAttachedPicture && isPlayable }

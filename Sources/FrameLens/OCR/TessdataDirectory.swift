@@ -39,7 +39,7 @@ package enum TessdataDirectory {
         let installed = installedLanguages
         let requested = languages.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         guard !languages.isEmpty else {
-            throw AnalysisError(.languageNotInstalled, "no OCR language given (e.g. --lang eng)")
+            throw AnalysisError(.languageNotInstalled, "no OCR language given (e.g. eng)")
         }
         for language in requested
         where language.isEmpty || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
