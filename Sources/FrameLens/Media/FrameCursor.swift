@@ -97,7 +97,7 @@ final class FrameCursor {
     private func seekIsCheaper(from position: Int64, to target: Int64) -> Bool {
         guard decoder.canSeek, decoder.file.isSeekable else { return false }
         if let keyframe = decoder.indexedKeyframe(atOrBefore: target) { return keyframe > position }
-        let seconds = Double(target - position) * decoder.stream.pointee.time_base.rational.doubleValue
+        let seconds = (Double(target) - Double(position)) * decoder.stream.pointee.time_base.rational.doubleValue
         return seconds > 5
     }
 
@@ -151,7 +151,7 @@ final class FrameCursor {
     /// What may be skipped on the way to `target`, up to two frames before it: for an exact lead, frames
     /// nothing refers to, which cannot change it; for an approximate one, B-frames.
     private func allowedSkips(before target: Int64, lead: Lead) -> (frames: VideoDecoder.Skipping, before: Int64) {
-        (lead == .exact ? .nonReference : .bidirectional, target - 2 * frameDuration)
+        (lead == .exact ? .nonReference : .bidirectional, target.saturatingAdding(-2 * frameDuration))
     }
 
     /// Seeks and decodes to `target`, skipping what `lead` allows. Should the frame found lie among the
@@ -171,7 +171,7 @@ final class FrameCursor {
         var skipped = skipping ? allowedSkips(before: target, lead: lead) : nil
         var backoff: Int64 = 0
         while true {
-            let seekTarget = target &- backoff
+            let seekTarget = target.saturatingAdding(-backoff)
             let atStart = seekTarget <= decoder.timestamp(forTime: 0)
             if atStart { try decoder.rewind() } else { try decoder.seek(toKeyframeAtOrBefore: seekTarget) }
             atStartOfFile = false
@@ -190,7 +190,7 @@ final class FrameCursor {
             if current == nil && atStart {
                 throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
             }
-            backoff = backoff == 0 ? oneSecond : backoff * 2
+            backoff = backoff == 0 ? oneSecond : backoff.saturatingAdding(backoff)
         }
     }
 }
