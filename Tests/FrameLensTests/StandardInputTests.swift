@@ -40,14 +40,15 @@ struct StandardInputTests {
             """)
     }
 
-    @Test func frameAndGrabReadAPipeAsTheFile() throws {
+    @Test(arguments: ["-", "pipe:0"])
+    func frameAndGrabReadAPipeAsTheFile(name: String) throws {
         let video = try Self.transportStream()
         let piped = TestMedia.path("piped.png")
         let file = TestMedia.path("file.png")
-        #expect(try Self.piped(video, ["frame", "-", "--at", "15", "-o", piped]).status == 0)
+        #expect(try Self.piped(video, ["frame", name, "--at", "15", "-o", piped]).status == 0)
         #expect(try Command.framelens(["frame", video, "--at", "15", "-o", file]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: piped)) == (try Data(contentsOf: URL(fileURLWithPath: file))))
-        let grabbed = try Self.piped(video, ["grab", "-", "--at", "15", "--json", "--types", "text,codes"])
+        let grabbed = try Self.piped(video, ["grab", name, "--at", "15", "--json", "--types", "text,codes"])
         #expect(grabbed.status == 0)
         #expect(grabbed.output == (try Command.framelens(["grab", video, "--at", "15", "--json", "--types", "text,codes"])).output)
     }

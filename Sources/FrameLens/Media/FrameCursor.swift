@@ -78,27 +78,43 @@ final class FrameCursor {
         return next
     }
 
+    /// A damaged or truncated file ends early: asking for a time well past its last frame is an error,
+    /// not a silent last frame. The file's own account of where its data ends (`MediaFile.readError`) tells,
+    /// whatever the decoder's threads; frames the decoder rejects tell too (with one thread, it rejects
+    /// the packet cut short; with several, it may drop it silently).
+    ///
+    /// - Throws: `MediaError` `.decodeFailed` naming where the video breaks off.
+    func checkNotCutShort(_ frame: VideoFrame, requested seconds: Double) throws(MediaError) {
+        guard reachedEnd, decoder.file.readError != nil || decoder.damagedPackets > 0,
+              seconds > frame.time + 2 / (decoder.frameRate?.doubleValue ?? 25)
+        else { return }
+        throw MediaError(
+            .decodeFailed,
+            "\(decoder.file.url) is truncated or damaged: its video breaks off at \(MediaTime.clock(frame.time)), before \(MediaTime.clock(seconds))")
+    }
+
     /// Seeking pays when the index knows a keyframe after the current frame and at or before the target.
     private func seekIsCheaper(from position: Int64, to target: Int64) -> Bool {
-        guard decoder.canSeek else { return false }
+        guard decoder.canSeek, decoder.file.isSeekable else { return false }
         if let keyframe = decoder.indexedKeyframe(atOrBefore: target) { return keyframe > position }
-        let seconds = Double(target - position) * decoder.stream.pointee.time_base.rational.doubleValue
+        let seconds = (Double(target) - Double(position)) * decoder.stream.pointee.time_base.rational.doubleValue
         return seconds > 5
     }
 
     /// Decodes forward from where the cursor stands, skipping what `lead` allows. Should the frame found
     /// lie among the skipped ones (a gap in a variable frame rate), it is decoded again without skipping.
+    /// A pipe cannot go back to decode them again, so nothing is skipped in one.
     private func decodeForward(to target: Int64, lead: Lead) throws(MediaError) -> VideoFrame {
         let start = current?.pts
-        let skipping = allowedSkips(before: target, lead: lead)
+        let skipping = decoder.file.isSeekable ? allowedSkips(before: target, lead: lead) : nil
         decoder.skipping = skipping
         defer { decoder.skipping = nil }
-        if lead == .approximate { isExact = false }
+        if lead == .approximate && skipping != nil { isExact = false }
         try advance(to: target)
         guard let found = current else {
             throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
         }
-        if found.pts >= skipping.before || found.pts == start { return found }
+        guard let skipping, found.pts < skipping.before, found.pts != start else { return found }
         try seekAndDecode(to: target, lead: lead, skipping: false)
         return current!
     }
@@ -135,17 +151,27 @@ final class FrameCursor {
     /// What may be skipped on the way to `target`, up to two frames before it: for an exact lead, frames
     /// nothing refers to, which cannot change it; for an approximate one, B-frames.
     private func allowedSkips(before target: Int64, lead: Lead) -> (frames: VideoDecoder.Skipping, before: Int64) {
-        (lead == .exact ? .nonReference : .bidirectional, target - 2 * frameDuration)
+        (lead == .exact ? .nonReference : .bidirectional, target.saturatingAdding(-2 * frameDuration))
     }
 
     /// Seeks and decodes to `target`, skipping what `lead` allows. Should the frame found lie among the
     /// skipped ones (a gap in a variable frame rate), it is decoded again without skipping.
+    ///
+    /// - Throws: `MediaError` `.unsupported` for an input that cannot seek (a pipe), which can only go on.
     private func seekAndDecode(to target: Int64, lead: Lead, skipping: Bool) throws(MediaError) {
+        guard decoder.file.isSeekable else {
+            let seconds = Double(target &- decoder.timestamp(forTime: 0)) * decoder.stream.pointee.time_base.rational.doubleValue
+            let time = MediaTime.clock(seconds)
+            throw MediaError(
+                .unsupported,
+                "cannot go back to \(time) in \(decoder.file.url): it is a pipe, read once from start to end; "
+                    + "ask for times in increasing order, or save the video to a file")
+        }
         let oneSecond = Int64(1 / max(decoder.stream.pointee.time_base.rational.doubleValue, 1e-9))
         var skipped = skipping ? allowedSkips(before: target, lead: lead) : nil
         var backoff: Int64 = 0
         while true {
-            let seekTarget = target &- backoff
+            let seekTarget = target.saturatingAdding(-backoff)
             let atStart = seekTarget <= decoder.timestamp(forTime: 0)
             if atStart { try decoder.rewind() } else { try decoder.seek(toKeyframeAtOrBefore: seekTarget) }
             atStartOfFile = false
@@ -164,7 +190,7 @@ final class FrameCursor {
             if current == nil && atStart {
                 throw MediaError(.decodeFailed, "no frame of stream \(decoder.streamIndex) could be decoded")
             }
-            backoff = backoff == 0 ? oneSecond : backoff * 2
+            backoff = backoff == 0 ? oneSecond : backoff.saturatingAdding(backoff)
         }
     }
 }

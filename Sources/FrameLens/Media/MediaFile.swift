@@ -11,8 +11,11 @@ final class MediaFile {
     private(set) var info: MediaInfo
     private let context: UnsafeMutablePointer<AVFormatContext>
     private var queuedPackets: [UnsafeMutablePointer<AVPacket>] = []
-    /// Set when reading stopped on an error rather than a clean end of file.
+    /// Set when reading stopped on an error rather than a clean end of file, or at an end that cuts the file
+    /// short (`cutShort`).
     private(set) var readError: String?
+    /// Whether the last packet handed out was cut short by the end of the data (`AV_PKT_FLAG_CORRUPT`).
+    private var lastPacketWasCut = false
     /// The interrupt callback's deadline: no read waits longer for data.
     private let deadline: ReadDeadline
     /// The FIFO FFmpeg reads, when the input is one.
@@ -111,6 +114,13 @@ final class MediaFile {
         return [S_IFIFO, S_IFCHR, S_IFSOCK].contains(status.st_mode & S_IFMT)
     }
 
+    /// Whether the input can be read again from an earlier point: a file or a seekable URL can, a pipe or a
+    /// FIFO is read once, forwards. A demuxer that reads its input itself (no I/O context) seeks on its own.
+    var isSeekable: Bool {
+        guard let pb = context.pointee.pb else { return true }
+        return pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0
+    }
+
     /// Whether the packets carry timestamps; raw elementary streams (H.264, HEVC, ...) do not, and their
     /// frames are timed by counting them at the stream's frame rate, as ffmpeg does.
     private(set) var hasTimestamps = true
@@ -142,15 +152,38 @@ final class MediaFile {
             var queued: UnsafeMutablePointer<AVPacket>? = queuedPackets.removeFirst()
             av_packet_move_ref(packet, queued)
             freePacket(&queued)
-            return true
+        } else {
+            let result = deadline.reading { av_read_frame(context, packet) }
+            if result == framelens_AVERROR_EOF {
+                if lastPacketWasCut || indexReachesPastEnd { readError = Self.cutShort }
+                return false
+            }
+            if result < 0 {
+                readError = deadline.hasExpired ? deadline.stallMessage : ffmpegErrorText(result)
+                return false
+            }
         }
-        let result = deadline.reading { av_read_frame(context, packet) }
-        if result == framelens_AVERROR_EOF { return false }
-        if result < 0 {
-            readError = deadline.hasExpired ? deadline.stallMessage : ffmpegErrorText(result)
-            return false
-        }
+        lastPacketWasCut = packet.pointee.flags & AV_PKT_FLAG_CORRUPT != 0
         return true
+    }
+
+    /// Why reading ended early when the data ends before the file does: a last packet cut short (the
+    /// demuxer read less than it asked for), or an index listing packets past the end of the data (an MP4
+    /// cut at a packet boundary). Neither depends on how the decoder reports the damage, which varies with
+    /// its threads.
+    static let cutShort = "the file is cut short"
+
+    /// Whether a stream's index lists a packet that ends past the end of the input (when its size is known).
+    private var indexReachesPastEnd: Bool {
+        guard let pb = context.pointee.pb else { return false }
+        let size = avio_size(pb)
+        guard size > 0 else { return false }
+        return (0..<Int(context.pointee.nb_streams)).contains { index in
+            let stream = context.pointee.streams[index]!
+            let count = avformat_index_get_entries_count(stream)
+            guard count > 0, let last = avformat_index_get_entry(stream, count - 1) else { return false }
+            return last.pointee.pos > size - Int64(last.pointee.size)
+        }
     }
 
     /// Seeks so that the next packet read is the keyframe at or before `timestamp` in the stream's time base.
@@ -178,6 +211,7 @@ final class MediaFile {
         queuedPackets.forEach { var packet: UnsafeMutablePointer<AVPacket>? = $0; freePacket(&packet) }
         queuedPackets.removeAll()
         readError = nil
+        lastPacketWasCut = false
     }
 
     // MARK: - Opening

@@ -193,11 +193,18 @@ final class VideoDecoder {
     }
 
     /// The stream timestamp of a player time in seconds, rounded down to the stream's time base.
+    ///
+    /// Any time maps to a timestamp without trapping: a time beyond what the stream's clock holds (an
+    /// infinite tolerance, a huge time asked of a video of unknown duration) saturates at `Int64.max`
+    /// or `.min`, and NaN is 0.
     func timestamp(forTime seconds: Double) -> Int64 {
-        let microseconds = Int64((seconds * 1_000_000).rounded())
+        let limit = 0x1p62  // microseconds: about 146,000 years, converting to Int64 without trapping
+        let microseconds = Int64(seconds.isNaN ? 0 : min(max((seconds * 1_000_000).rounded(), -limit), limit))
         let microsecond = AVRational(num: 1, den: 1_000_000)
-        let offset = av_rescale_q_rnd(microseconds, microsecond, stream.pointee.time_base, AV_ROUND_DOWN)
-        return offset + av_rescale_q(file.startTimeMicroseconds, microsecond, stream.pointee.time_base)
+        var offset = av_rescale_q_rnd(microseconds, microsecond, stream.pointee.time_base, AV_ROUND_DOWN)
+        // av_rescale_q_rnd gives Int64.min for a result it cannot hold.
+        if offset == .min && microseconds > 0 { offset = .max }
+        return offset.saturatingAdding(av_rescale_q(file.startTimeMicroseconds, microsecond, stream.pointee.time_base))
     }
 
     /// Whether a frame shown after `start` and before `end` (stream time base) may have been skipped by

@@ -133,7 +133,7 @@ public actor VideoPlayer {
         isSeekPending = true
         defer { isSeekPending = false }
         let frame = try cursor.frame(at: seconds)
-        try checkNotCutShort(frame, requested: seconds)
+        try cursor.checkNotCutShort(frame, requested: seconds)
         pausedTime = seconds
         if rate != 0 { clockStart = (seconds, .now) }
         show(frame)
@@ -155,7 +155,9 @@ public actor VideoPlayer {
         }
         try checkInRange(seconds)
         let window = max(0, seconds - toleranceBefore)...(seconds + toleranceAfter)
-        guard toleranceBefore + toleranceAfter > 0, cursor.decoder.canSeek else { return try seek(to: seconds) }
+        guard toleranceBefore + toleranceAfter > 0, cursor.decoder.canSeek, cursor.decoder.file.isSeekable else {
+            return try seek(to: seconds)
+        }
         isSeekPending = true
         defer { isSeekPending = false }
         let frame = try cursor.keyframe(atOrBefore: cursor.decoder.timestamp(forTime: window.upperBound))
@@ -207,17 +209,6 @@ public actor VideoPlayer {
         guard generation == displayGeneration, rate == 0 else {
             throw AnalysisError(.stale, "the displayed frame changed while it was being analysed; the result is stale")
         }
-    }
-
-    /// A damaged or truncated file ends early: asking for a time well past its last frame is an error,
-    /// not a silent last frame.
-    private func checkNotCutShort(_ frame: VideoFrame, requested seconds: Double) throws(MediaError) {
-        guard cursor.reachedEnd, cursor.decoder.file.readError != nil || cursor.decoder.damagedPackets > 0,
-              seconds > frame.time + 2 / (stream.frameRate ?? 25)
-        else { return }
-        throw MediaError(
-            .decodeFailed,
-            "\(media.url) is truncated or damaged: its video breaks off at \(MediaTime.clock(frame.time)), before \(MediaTime.clock(seconds))")
     }
 
     // MARK: - Playing
