@@ -8,7 +8,7 @@ struct FrameAnalyzerTests {
         async throws -> FrameAnalysis
     {
         let player = try VideoPlayer(url: video)
-        try await player.seek(to: seconds)
+        try await player.seek(to: Timestamp(seconds: seconds))
         return try await player.analyzeCurrentFrame(options: options)
     }
 

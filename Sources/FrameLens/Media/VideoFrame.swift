@@ -16,9 +16,12 @@ public struct VideoFrame: Sendable {
     public let pixelFormat: String
     /// The presentation timestamp in `timeBase` units.
     public let pts: Int64
+    /// The units of `pts`, in seconds.
     public let timeBase: Rational
-    /// The presentation time in seconds, counted from the start of the media (as the player's clock).
-    public let time: Double
+    /// The presentation time, exactly, counted from the start of the media (as the player's clock).
+    public let presentationTime: Timestamp
+    /// `presentationTime` in seconds, for the library's own arithmetic.
+    package let time: Double
     /// The frame's number in display order, counted from 0 at the start of the media at its frame rate.
     public let frameNumber: Int
     /// The shape of a pixel (width/height); 1/1 for square pixels.
@@ -41,6 +44,7 @@ public struct VideoFrame: Sendable {
         timeBase = stream.pointee.time_base.rational
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts &- startInStream) * timeBase.doubleValue
+        presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
         let rate = frameRate?.doubleValue ?? 0
         frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
         let sar = native.sample_aspect_ratio
@@ -48,6 +52,13 @@ public struct VideoFrame: Sendable {
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
         isIntra = native.pict_type == AV_PICTURE_TYPE_I
+    }
+
+    /// `units` of `timeBase` as a fraction of a second, when it fits.
+    private static func exactTime(_ units: Int64, in timeBase: Rational) -> Timestamp? {
+        let (value, overflow) = units.multipliedReportingOverflow(by: Int64(timeBase.numerator))
+        guard !overflow, timeBase.denominator > 0 else { return nil }
+        return Timestamp(value: value, timescale: Int64(timeBase.denominator))
     }
 
     /// The number of data planes (3 for `yuv420p`, 1 for packed RGB).

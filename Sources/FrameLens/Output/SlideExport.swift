@@ -19,7 +19,7 @@ public struct SlideExport {
     /// The time of the frame a cue was read from (its first frame when it has none), rounded up to the
     /// millisecond as printed times are: typed back as `--at`, it shows that frame.
     public static func pictureTime(of cue: Cue) -> String {
-        MediaTime.clock(cue.readTime ?? cue.start, rounding: .up)
+        MediaTime.clock((cue.readTime ?? cue.start).seconds, rounding: .up)
     }
 
     /// The file name of the picture of the `number`th cue (from 1): `0001-00_01_23.456.png`.
@@ -57,6 +57,7 @@ public struct SlideExport {
     }
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {
-        try await player.picture(at: try MediaTime.parse(Self.pictureTime(of: cue)), as: format)
+        let time = try MediaTime.parse(Self.pictureTime(of: cue))
+        return try await player.picture(at: Timestamp(seconds: time), as: format)
     }
 }
