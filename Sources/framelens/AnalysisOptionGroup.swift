@@ -10,7 +10,7 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(help: "Report only these detected data types: url, email, phone, date, money, flight, tracking, address, isbn.")
     var only: String?
 
-    @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")
+    @Option(help: "Languages, as BCP-47 locales or Tesseract codes, joined with + (e.g. en+de or eng+deu). See `framelens langs`.")
     var lang: String = "eng"
 
     @Option(help: "A region to read, x,y,w,h in fractions of the picture (e.g. 0,0.8,1,0.2). Repeatable.")
@@ -36,8 +36,8 @@ struct AnalysisOptionGroup: ParsableArguments {
             throw ValidationError("--min-confidence must be between 0 and 100")
         }
         return AnalysisOptions(
-            features: features, dataKinds: kinds, languages: lang, regions: regions, ignoredRegions: ignoredRegions,
-            minimumConfidence: minConfidence)
+            features: features, dataKinds: kinds, locales: TesseractLanguages.locales(inList: lang), regions: regions, ignoredRegions: ignoredRegions,
+            minimumConfidence: minConfidence / 100)
     }
 
     private func parseRegions(_ texts: [String]) throws -> [NormalizedRect] {

@@ -27,7 +27,7 @@ public struct VideoFrame: Sendable {
     /// The shape of a pixel (width/height); 1/1 for square pixels.
     public let sampleAspectRatio: Rational
     /// Clockwise rotation in degrees (0, 90, 180 or 270) to apply for display.
-    public let rotation: Int
+    public internal(set) var rotation: Int
     /// Whether the decoder marked this frame as a keyframe.
     public let isKeyframe: Bool
     /// Whether the frame is intra-coded (an I-frame): it decodes the same whatever was skipped before it.
