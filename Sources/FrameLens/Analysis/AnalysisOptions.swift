@@ -26,6 +26,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// Words recognised with a lower confidence (0-1) are dropped.
     public var minimumConfidence: Double
 
+    /// Options with everything looked for, in English, over the whole picture, by default.
     public init(
         features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
         locales: [String] = ["en"], regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],

@@ -9,8 +9,9 @@ public struct DetectedCode: Sendable, Hashable, Codable {
     public let payload: String
     /// The payload's bytes, base64-encoded.
     public let payloadBase64: String
-    /// The code's outline, in display pixels.
+    /// The code's outline, in display pixels, origin at the picture's top left.
     public let polygon: [Point]
+    /// The outline's bounding box on the displayed picture, origin at its top left.
     public let bounds: Bounds
 }
 

@@ -4,11 +4,13 @@ public struct VideoIndex: Sendable, Codable, Equatable {
     public var video: String
     /// The indexed range, in seconds.
     public var from: Double
+    /// The end of the indexed range, in seconds.
     public var to: Double
     /// False when indexing stopped early (interrupted, or the video breaks off).
     public var complete: Bool
     /// What went wrong along the way, e.g. where a damaged video breaks off.
     public var warnings: [String]
+    /// The cues, in order of their start.
     public var cues: [Cue]
 }
 
@@ -20,6 +22,7 @@ public struct Cue: Sendable, Codable, Equatable {
     public var end: Timestamp
     /// The number of the first frame showing it, and of the first frame after it.
     public var startFrame: Int
+    /// The number of the first frame after it.
     public var endFrame: Int
     /// The text, one line per line.
     public var text: String

@@ -1,15 +1,15 @@
 /// The frame a paused player shows at a time, as an image file: what `framelens frame` writes for that time,
 /// and what `framelens index --slides` writes for a cue.
-public struct FramePicture: Sendable {
+package struct FramePicture: Sendable {
     /// The frame's number in display order.
-    public let frameNumber: Int
+    package let frameNumber: Int
     /// The frame's presentation time.
-    public let time: Timestamp
+    package let time: Timestamp
     /// The picture's size: the displayed frame's, rotated for display.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The image file's bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 }
 
 extension VideoPlayer {
@@ -21,7 +21,7 @@ extension VideoPlayer {
     ///   - format: the image file's format.
     /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format, or the
     ///   encoder's `.writeFailed`).
-    public func picture(at time: Timestamp, as format: ImageEncoder.FileFormat) throws(MediaError) -> FramePicture {
+    package func picture(at time: Timestamp, as format: ImageEncoder.FileFormat) throws(MediaError) -> FramePicture {
         try seek(to: time)
         let frame = displayed
         let image = try FrameRenderer.render(frame, as: .rgb24)

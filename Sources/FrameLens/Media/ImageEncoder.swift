@@ -2,19 +2,19 @@ internal import CFFmpeg
 
 /// Encodes owned images as image files: PNG and JPEG (with FFmpeg's own PNG and MJPEG encoders), PPM/PGM
 /// or raw bytes.
-public enum ImageEncoder {
+package enum ImageEncoder {
     /// The file formats `framelens frame` writes.
-    public enum FileFormat: String, Sendable, CaseIterable {
+    package enum FileFormat: String, Sendable, CaseIterable {
         case png, jpg, ppm, raw
 
         /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.ppm`, `.raw`), any case.
-        public init?(pathExtension: String) {
+        package init?(pathExtension: String) {
             let name = pathExtension.lowercased()
             self.init(rawValue: name == "jpeg" ? "jpg" : name)
         }
 
         /// The usual file extension.
-        public var fileExtension: String { rawValue }
+        package var fileExtension: String { rawValue }
     }
 
     /// The JPEG quantiser scale, as ffmpeg's `-q:v` (2 is the best quality ffmpeg users usually ask for).
@@ -24,7 +24,7 @@ public enum ImageEncoder {
     ///
     /// - Throws: `MediaError` `.writeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
     ///   FFmpeg lacks it.
-    public static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
+    package static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
         switch format {
         case .raw: image.pixels
         case .ppm: Array("\(image.format == .rgb24 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels

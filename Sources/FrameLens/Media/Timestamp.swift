@@ -66,10 +66,12 @@ public struct Timestamp: Sendable, CustomStringConvertible {
 // MARK: - Comparing and arithmetic
 
 extension Timestamp: Comparable, Hashable {
+    /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
     }
 
+    /// Whether the two are the same time, whatever their timescales.
     public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
         Int128(lhs.value) * Int128(rhs.timescale) == Int128(rhs.value) * Int128(lhs.timescale)
     }

@@ -29,6 +29,7 @@ public actor VideoPlayer {
     /// Decoding blocks: the player runs on a queue of its own, not on Swift's cooperative pool.
     private nonisolated let executor = QueueExecutor(label: "FrameLens.VideoPlayer")
 
+    /// The player's own serial queue: decoding blocks, so it stays off Swift's cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens a video and shows its first frame, paused.
