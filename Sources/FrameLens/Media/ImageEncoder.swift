@@ -37,14 +37,7 @@ package enum ImageEncoder {
     private static func png(_ image: PixelImage) throws(MediaError) -> [UInt8] {
         let pixelFormat = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
         return try encodeFrame(AV_CODEC_ID_PNG, name: "PNG", image, pixelFormat) { frame throws(MediaError) in
-            let destination = withUnsafeBytes(of: frame.pointee.data) { $0.load(as: UnsafeMutableRawPointer.self) }
-            let stride = Int(frame.pointee.linesize.0)
-            image.pixels.withUnsafeBytes { source in
-                for row in 0..<image.height {
-                    (destination + row * stride).copyMemory(
-                        from: source.baseAddress! + row * image.bytesPerRow, byteCount: image.bytesPerRow)
-                }
-            }
+            copyRows(of: image, into: frame)
         }
     }
 
@@ -65,16 +58,9 @@ package enum ImageEncoder {
             image.pixels.withUnsafeBufferPointer { pixels in
                 var sourcePlanes: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
                 var sourceStrides: [Int32] = [Int32(image.bytesPerRow), 0, 0, 0]
-                withUnsafePointer(to: frame.pointee.data) { dataTuple in
-                    withUnsafePointer(to: frame.pointee.linesize) { strideTuple in
-                        dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                            strideTuple.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                                _ = sws_scale(
-                                    context, &sourcePlanes, &sourceStrides, 0, Int32(image.height), planes, strides)
-                            }
-                        }
-                    }
-                }
+                _ = sws_scale(
+                    context, &sourcePlanes, &sourceStrides, 0, Int32(image.height), framelens_frame_planes(frame),
+                    framelens_frame_linesizes(frame))
             }
         }
     }

@@ -15,17 +15,10 @@ extension VideoFrame {
         picture.pointee.width = Int32(image.width)
         picture.pointee.height = Int32(image.height)
         picture.pointee.key_frame = 1
-        guard av_frame_get_buffer(picture, 0) >= 0, let rows = picture.pointee.data.0 else {
+        guard av_frame_get_buffer(picture, 0) >= 0 else {
             throw MediaError(.decodeFailed, "out of memory holding an image", operation: "av_frame_get_buffer")
         }
-        let stride = Int(picture.pointee.linesize.0)
-        image.pixels.withUnsafeBytes { pixels in
-            for row in 0..<image.height {
-                let source = pixels[row * image.bytesPerRow..<(row + 1) * image.bytesPerRow]
-                UnsafeMutableRawBufferPointer(start: rows + row * stride, count: image.bytesPerRow)
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source))
-            }
-        }
+        copyRows(of: image, into: picture)
         buffer = try FrameBuffer(referencing: picture)
         width = image.width
         height = image.height

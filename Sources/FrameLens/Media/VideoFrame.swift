@@ -100,7 +100,8 @@ final class FrameBuffer: @unchecked Sendable {
     /// A new reference to `source`'s pixels; a copy instead when a plane is stored bottom-up (a negative
     /// linesize, as raw RGB in AVI), so that every plane reads top-down with a positive stride.
     init(referencing source: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
-        let isBottomUp = withUnsafeBytes(of: source.pointee.linesize) { $0.bindMemory(to: Int32.self).contains { $0 < 0 } }
+        let isBottomUp = UnsafeBufferPointer(start: framelens_frame_linesizes(source), count: Int(AV_NUM_DATA_POINTERS))
+            .contains { $0 < 0 }
         guard let copy = isBottomUp ? Self.topDownCopy(of: source) : cloneFrame(source) else {
             throw MediaError(.decodeFailed, "out of memory holding a decoded frame", operation: "av_frame_clone")
         }
@@ -140,8 +141,8 @@ final class FrameBuffer: @unchecked Sendable {
 
     /// A plane's first row, bytes per row and row count.
     func plane(_ index: Int) -> (UnsafeRawPointer, Int, Int) {
-        let data = withUnsafeBytes(of: frame.pointee.data) { $0.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self) }
-        let stride = withUnsafeBytes(of: frame.pointee.linesize) { Int($0.load(fromByteOffset: index * 4, as: Int32.self)) }
+        let data = UnsafeRawPointer(framelens_frame_planes(frame)[index]!)
+        let stride = Int(framelens_frame_linesizes(frame)[index])
         var rows = Int(frame.pointee.height)
         if index > 0, let descriptor = av_pix_fmt_desc_get(pixelFormat) {
             if descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0 { return (data, 4 * 256, 1) }
