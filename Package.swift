@@ -5,6 +5,9 @@ let package = Package(
     name: "FrameLens",
     products: [
         .library(name: "FrameLens", targets: ["FrameLens"]),
+        // The data detectors alone (URLs, e-mail, phone numbers, dates, ...), for text from anywhere: no FFmpeg,
+        // Tesseract or ZBar. FrameLens re-exports it.
+        .library(name: "FrameLensDataDetection", targets: ["FrameLensDataDetection"]),
         .executable(name: "framelens", targets: ["framelens"]),
         .executable(name: "framelens-serve", targets: ["framelens-serve"]),
     ],
@@ -32,9 +35,10 @@ let package = Package(
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
         ),
+        .target(name: "FrameLensDataDetection"),
         .target(
             name: "FrameLens",
-            dependencies: ["CFFmpeg", "CTesseract", "CZBar"]
+            dependencies: ["FrameLensDataDetection", "CFFmpeg", "CTesseract", "CZBar"]
         ),
         .executableTarget(
             name: "framelens",
@@ -62,7 +66,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "CFFmpeg"],
+            dependencies: ["FrameLens", "FrameLensDataDetection", "CFFmpeg"],
             resources: [.copy("Fixtures")]
         ),
     ]

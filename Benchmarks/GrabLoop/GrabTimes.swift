@@ -49,7 +49,7 @@ func grabTimes(video: String, groundTruth: String, grabCount: Int) async throws 
     var grabs: [Grab] = []
     for index in 0..<grabCount {
         let start = clock.now
-        try await player.seek(to: middles[index % middles.count])
+        try await player.seek(to: Timestamp(seconds: middles[index % middles.count]))
         let seeked = clock.now
         _ = try await player.analyzeCurrentFrame()
         grabs.append(Grab(seek: milliseconds(seeked - start), analysis: milliseconds(clock.now - seeked)))

@@ -21,8 +21,8 @@ func soak(video: String, cycles: Int, textEvery: Int, maximumGrowth: Double) asy
     let start = clock.now
     for cycle in 0..<cycles {
         if cycle == warmUp { baseline = (LiveObjects.counts, residentMiB("VmRSS") ?? 0) }
-        let time = Double(generator.next() % UInt64(player.duration * 1000)) / 1000
-        try await player.seek(to: time)
+        let milliseconds = Int64(((player.duration ?? .zero).seconds * 1000).rounded(.down))
+        try await player.seek(to: Timestamp(value: Int64(generator.next() % UInt64(max(1, milliseconds))), timescale: 1000))
         _ = try await player.analyzeCurrentFrame(options: cycle % textEvery == 0 ? everything : noText)
     }
     let seconds = milliseconds(clock.now - start) / 1000

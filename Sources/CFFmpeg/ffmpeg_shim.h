@@ -18,6 +18,9 @@ static const int framelens_AVERROR_EOF = AVERROR_EOF;
 static const int framelens_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
 static const int framelens_AVERROR_DECODER_NOT_FOUND = AVERROR_DECODER_NOT_FOUND;
 static const int64_t framelens_AV_NOPTS_VALUE = AV_NOPTS_VALUE;
+// AVFrame's `data` and `linesize` arrays, which Swift imports as tuples: the planes, their bytes per row.
+static inline uint8_t *const *framelens_frame_planes(const AVFrame *frame) { return frame->data; }
+static inline const int *framelens_frame_linesizes(const AVFrame *frame) { return frame->linesize; }
 static inline unsigned int framelens_MKTAG(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }
 
 #endif

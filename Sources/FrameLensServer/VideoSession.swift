@@ -45,12 +45,12 @@ actor VideoSession {
 
     /// The frame a player paused at `seconds` shows, as PNG: the bytes `framelens frame` writes.
     func png(at seconds: Double) async throws -> [UInt8] {
-        try await serially { player in try await player.picture(at: seconds, as: .png).bytes }
+        try await serially { player in try await player.picture(at: Timestamp(seconds: seconds), as: .png).bytes }
     }
 
     private func frame(at seconds: Double) async throws -> VideoFrame {
         try await serially { [video] player in
-            try await player.seek(to: seconds)
+            try await player.seek(to: Timestamp(seconds: seconds))
             guard let frame = await player.currentlyDisplayedFrame else {
                 throw MediaError(.decodeFailed, "\(video.name) shows no frame at \(MediaTime.clock(seconds))")
             }

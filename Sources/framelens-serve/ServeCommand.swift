@@ -26,8 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "+") }) else {
-            throw ValidationError("--lang: '\(lang)' is not a Tesseract language code (letters, digits and _, joined with +)")
+        guard lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-+,".contains($0)) }) else {
+            throw ValidationError("--lang: '\(lang)' is not a list of languages (BCP-47 locales or Tesseract codes, joined with +)")
         }
     }
 
@@ -35,13 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
         let catalog: VideoCatalog
         do {
             catalog = try VideoCatalog(paths: videos)
-            try await FrameAnalyzer.shared.prepare(languages: lang)  // models load once, before the first pause
+            try await FrameAnalyzer.shared.prepare(locales: TesseractLanguages.locales(inList: lang))  // models load once, before the first pause
         } catch let error as MediaError {
             fail(error.message, status: error.code == .fileNotFound ? 3 : 4)
         } catch let error as AnalysisError {
             fail(error.message, status: 10)
         }
-        let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(languages: lang))
+        let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)))
         do {
             try await server.run(host: host, port: port) { url in
                 let line = "FrameLens serves \(catalog.videos.count) video(s) at \(url)  (Ctrl-C stops)\n"

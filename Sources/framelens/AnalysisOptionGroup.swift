@@ -15,7 +15,7 @@ struct AnalysisOptionGroup: ParsableArguments {
     var only: ChoiceList<DataKind> = .all
 
     @Option(
-        help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.",
+        help: "Languages, as BCP-47 locales or Tesseract codes, joined with + (e.g. en+de or eng+deu). See `framelens langs`.",
         completion: .custom { _, _, _ in TessdataDirectory.installedLanguages })
     var lang: String = "eng"
 
@@ -41,7 +41,7 @@ struct AnalysisOptionGroup: ParsableArguments {
     /// The options as the library takes them.
     var analysisOptions: AnalysisOptions {
         AnalysisOptions(
-            features: types.choices, dataKinds: only.choices, languages: lang, regions: region,
-            ignoredRegions: ignoreRegion, minimumConfidence: minConfidence)
+            features: types.choices, dataKinds: only.choices, locales: TesseractLanguages.locales(inList: lang),
+            regions: region, ignoredRegions: ignoreRegion, minimumConfidence: minConfidence / 100)
     }
 }

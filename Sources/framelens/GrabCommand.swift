@@ -30,9 +30,9 @@ struct GrabCommand: AsyncParsableCommand {
             async let modelLoaded: Void = options.features.contains(.text)
                 ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()
             let player = try VideoPlayer(url: try source.openableVideo(), streamIndex: source.stream)
-            try await player.seek(to: seconds[0])
+            try await player.seek(to: Timestamp(seconds: seconds[0]))
             try await modelLoaded
-            let analyses = try await player.analyzeFrames(at: seconds, options: options)
+            let analyses = try await player.analyzeFrames(at: seconds.map { Timestamp(seconds: $0) }, options: options)
             let text: String =
                 if times.asksForSeveral {
                     json ? try JSONOutput.string(analyses) : GrabReport.text(of: analyses)

@@ -177,7 +177,7 @@ struct GrabCommandTests {
         let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1", "--lang", name])
         #expect(result.status == 10)
         let culprit = name == "eng+" ? "" : name
-        #expect(result.errorText == "framelens: '\(culprit)' is not a Tesseract language name (letters, digits and _, such as eng or chi_sim)\n")
+        #expect(result.errorText == "framelens: '\(culprit)' is neither a BCP-47 locale (such as en-US, ko or zh-Hans) nor a Tesseract language name (letters, digits and _, such as eng or chi_sim)\n")
     }
 
     @Test func namesThePackageForAMissingLanguage() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FrameLens
+@testable import FrameLensDataDetection
 
 @Suite("Data detector: precision, overlaps and API")
 struct DataDetectorBehaviourTests {

@@ -8,7 +8,7 @@ struct FrameAnalyzerTests {
         async throws -> FrameAnalysis
     {
         let player = try VideoPlayer(url: video)
-        try await player.seek(to: seconds)
+        try await player.seek(to: Timestamp(seconds: seconds))
         return try await player.analyzeCurrentFrame(options: options)
     }
 
@@ -51,7 +51,7 @@ struct FrameAnalyzerTests {
         #expect(code.bounds.pixels.width > 100 && code.bounds.normalized.x > 0.5)
         let words = title.words.map(\.text)
         #expect(words == ["Quick", "Quiz"])
-        #expect(title.words.allSatisfy { $0.confidence > 80 })
+        #expect(title.words.allSatisfy { $0.confidence > 0.8 })
     }
 
     @Test func readsTheLumaPlaneInPlace() async throws {
@@ -93,7 +93,7 @@ struct FrameAnalyzerTests {
 
     @Test func namesThePackageOfAMissingLanguage() async throws {
         await #expect {
-            try await Self.analysis(TestMedia.sample, at: 1, AnalysisOptions(languages: "eng+xyz"))
+            try await Self.analysis(TestMedia.sample, at: 1, AnalysisOptions(locales: ["eng", "xyz"]))
         } throws: {
             ($0 as? AnalysisError)?.message
                 == "Tesseract language 'xyz' is not installed (installed: \(try! TestMedia.installedLanguages())); install it with: sudo apt-get install tesseract-ocr-xyz"

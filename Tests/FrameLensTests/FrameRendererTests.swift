@@ -9,7 +9,7 @@ struct FrameRendererTests {
     /// the same index decoded from the start.
     static func expectSameAsFFmpeg(_ video: String, at seconds: Double, fps: Double) async throws {
         let player = try VideoPlayer(url: video)
-        try await player.seek(to: seconds)
+        try await player.seek(to: Timestamp(seconds: seconds))
         let frame = try #require(await player.currentlyDisplayedFrame)
         let image = try FrameRenderer.render(frame, as: .rgb24)
         let oracle = video.hasSuffix(".ts")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FrameLens
+@testable import FrameLensDataDetection
 
 /// ISBNs printed on a slide: ISBN-13 and ISBN-10, validated by their check digits.
 struct ISBNDetectionTests {

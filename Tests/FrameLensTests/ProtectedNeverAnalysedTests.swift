@@ -16,7 +16,7 @@ struct ProtectedNeverAnalysedTests {
         await player.pause()
         _ = try await player.analyzeCurrentFrame(with: analyzer)
         for seconds in [1.5, 0.2, 1.0] {
-            try await player.seek(to: seconds)
+            try await player.seek(to: Timestamp(seconds: seconds))
             _ = try await player.analyzeCurrentFrame(with: analyzer)
         }
         _ = try await VideoIndexer(url: video, options: .init(), analyzer: analyzer).run()

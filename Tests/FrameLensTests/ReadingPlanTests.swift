@@ -58,7 +58,7 @@ struct ReadingPlanTests {
 
 /// How the reader puts a table's lines in rows and keeps one reading of a line read twice.
 struct PageReaderOrderTests {
-    static func line(_ text: String, x: Double, y: Double, confidence: Double = 90) -> RecognizedLine {
+    static func line(_ text: String, x: Double, y: Double, confidence: Double = 0.9) -> RecognizedLine {
         let bounds = Bounds(pixels: Box(x: x, y: y, width: 200, height: 40), displaySize: (1920, 1080))
         return RecognizedLine(words: [RecognizedWord(text: text, confidence: confidence, bounds: bounds)])
     }
@@ -72,8 +72,8 @@ struct PageReaderOrderTests {
     }
 
     @Test func keepsTheLineThatReadsMoreWhereTwoReadingsOverlap() {
-        let plain = [RecognizedBlock(lines: [Self.line("| Outputs ]", x: 100, y: 100, confidence: 40), Self.line("body", x: 100, y: 300)])]
-        let inverted = [RecognizedBlock(lines: [Self.line("Outputs", x: 104, y: 102, confidence: 97)])]
+        let plain = [RecognizedBlock(lines: [Self.line("| Outputs ]", x: 100, y: 100, confidence: 0.4), Self.line("body", x: 100, y: 300)])]
+        let inverted = [RecognizedBlock(lines: [Self.line("Outputs", x: 104, y: 102, confidence: 0.97)])]
         let merged = PageReader.merge(plain, inverted)
         #expect(merged.flatMap(\.lines).map(\.text) == ["Outputs", "body"])
     }

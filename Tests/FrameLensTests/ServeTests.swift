@@ -166,7 +166,7 @@ struct ServeTests {
         (["serve", TestMedia.sample, "--port", "70000"], 64, "Error: --port must be between 0 and 65535"),
         (["serve", "/no/such/video.mp4"], 3, "framelens: /no/such/video.mp4: no such file or folder"),
         (["serve", TestMedia.sample, "--lang", "../x"], 64,
-         "Error: --lang: '../x' is not a Tesseract language code (letters, digits and _, joined with +)"),
+         "Error: --lang: '../x' is not a list of languages (BCP-47 locales or Tesseract codes, joined with +)"),
     ])
     func badCommandLinesFailWithOneLine(arguments: [String], status: Int32, message: String) throws {
         let result = try Command.framelens(arguments)

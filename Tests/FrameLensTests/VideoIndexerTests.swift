@@ -275,8 +275,8 @@ struct VideoIndexerTests {
         let lines = text.split(separator: "\n").map(String.init)
         let box = Bounds(pixels: pixels, displaySize: (100, 100))
         let block = RecognizedBlock(
-            text: text, confidence: 90, bounds: box,
-            lines: lines.map { RecognizedLine(text: $0, confidence: 90, bounds: box, words: []) })
+            text: text, confidence: 0.9, bounds: box,
+            lines: lines.map { RecognizedLine(text: $0, confidence: 0.9, bounds: box, words: []) })
         return FrameAnalysis(
             time: 0, pts: 0, timeBase: Rational(1, 30), frameNumber: 0, width: 100, height: 100, languages: "eng",
             text: RecognizedText(blocks: text.isEmpty ? [] : [block]), codes: [], detections: [])

@@ -16,7 +16,7 @@ struct VideoPlayerTests {
     func showsTheGreatestFrameAtOrBeforeTheTime(seconds: Double) async throws {
         let video = try TestMedia.counter()
         let player = try VideoPlayer(url: video)
-        try await player.seek(to: seconds)
+        try await player.seek(to: Timestamp(seconds: seconds))
         let frame = try #require(await player.currentlyDisplayedFrame)
         let expectedNumber = min(99, Int((seconds * 25 + 1e-9).rounded(.down)))
         #expect(frame.frameNumber == expectedNumber)
@@ -41,7 +41,7 @@ struct VideoPlayerTests {
         let video = try TestMedia.counter()
         let player = try VideoPlayer(url: video)
         for seconds in [3.5, 0.7, 2.02, 1.99, 3.5, 0.0] {
-            try await player.seek(to: seconds)
+            try await player.seek(to: Timestamp(seconds: seconds))
             let frame = try #require(await player.currentlyDisplayedFrame)
             #expect(frame.frameNumber == Int((seconds * 25 + 1e-9).rounded(.down)))
         }
@@ -52,9 +52,9 @@ struct VideoPlayerTests {
         for slide in SampleTruth.sample.slides.dropFirst() {
             // The first microsecond at or after the slide's first frame (1/30 s is not a whole microsecond).
             let boundary = (Double(slide.startFrame) / 30 * 1_000_000).rounded(.up) / 1_000_000
-            try await player.seek(to: boundary)
+            try await player.seek(to: Timestamp(seconds: boundary))
             #expect(await player.currentlyDisplayedFrame?.frameNumber == slide.startFrame, "slide \(slide.index)")
-            try await player.seek(to: boundary - 0.000_001)
+            try await player.seek(to: Timestamp(seconds: boundary - 0.000_001))
             #expect(await player.currentlyDisplayedFrame?.frameNumber == slide.startFrame - 1, "slide \(slide.index)")
         }
     }
@@ -95,7 +95,7 @@ struct VideoPlayerTests {
         try await Task.sleep(for: .milliseconds(450))
         await player.pause()
         let elapsed = (clock.now - started) / .seconds(1)
-        let time = await player.currentTime
+        let time = await player.currentTime.seconds
         let frame = try #require(await player.currentlyDisplayedFrame)
         // The clock ran at rate 1: between the sleep asked for and the time measured around play/pause.
         #expect(time >= 20.45 && time <= 20 + elapsed)

@@ -1,4 +1,5 @@
-/// What the analyzer looks for on a frame, and where.
+/// What the analyzer looks for on a frame, in which languages, and where: the analysis types and locales of
+/// VisionKit's `ImageAnalyzer.Configuration`.
 public struct AnalysisOptions: Sendable, Hashable {
     /// The kinds of analysis.
     public enum Feature: String, Sendable, Hashable, CaseIterable, Codable {
@@ -14,26 +15,33 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var features: Set<Feature>
     /// The data kinds the detectors report.
     public var dataKinds: Set<DataKind>
-    /// Tesseract languages, `+`-joined (`eng`, `eng+deu`).
-    public var languages: String
+    /// The languages to read, as BCP-47 locales (`en-US`, `ko`, `zh-Hans`) or Tesseract codes (`eng`, `kor`,
+    /// `chi_sim`); a locale reads in its language's Tesseract model, which must be installed.
+    public var locales: [String]
     /// The parts of the displayed picture to analyse; empty means all of it.
     public var regions: [NormalizedRect]
     /// Parts of the picture whose text is left out (a presenter inset, a clock): lines a quarter or more
     /// inside them. The regions must not overlap each other.
     public var ignoredRegions: [NormalizedRect]
-    /// Words recognised with a lower confidence (0-100) are dropped.
+    /// Words recognised with a lower confidence (0-1) are dropped.
     public var minimumConfidence: Double
 
+    /// Options with everything looked for, in English, over the whole picture, by default.
     public init(
         features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
-        languages: String = "eng", regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],
+        locales: [String] = ["en"], regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],
         minimumConfidence: Double = 0
     ) {
         self.features = features
         self.dataKinds = dataKinds
-        self.languages = languages
+        self.locales = locales
         self.regions = regions
         self.ignoredRegions = ignoredRegions
         self.minimumConfidence = minimumConfidence
     }
+}
+
+extension AnalysisOptions {
+    /// `locales` as the Tesseract codes the engines load, `+`-joined (`eng+kor`).
+    package var languages: String { TesseractLanguages.codes(for: locales) }
 }

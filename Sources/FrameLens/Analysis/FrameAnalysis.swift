@@ -4,11 +4,13 @@ public struct FrameAnalysis: Sendable, Hashable, Codable {
     public let time: Double
     /// The frame's presentation timestamp, in `timeBase` units.
     public let pts: Int64
+    /// The units of `pts`, in seconds.
     public let timeBase: Rational
     /// The frame's number in display order.
     public let frameNumber: Int
     /// The displayed picture's size, which all `pixels` boxes refer to.
     public let width: Int
+    /// The displayed picture's height.
     public let height: Int
     /// The Tesseract languages used.
     public let languages: String
@@ -30,6 +32,7 @@ public struct Detection: Sendable, Hashable, Codable {
         case code(index: Int)
     }
 
+    /// What kind of data it is.
     public let type: DataKind
     /// The text as it appears.
     public let text: String
@@ -37,5 +40,6 @@ public struct Detection: Sendable, Hashable, Codable {
     public let value: String
     /// Extra facts: carrier, currency, date type, ...
     public let attributes: [String: String]
+    /// Where it was read.
     public let source: Source
 }

@@ -28,15 +28,21 @@ public final class FrameAnalyzer: Sendable {
         self.enginesPerLanguage = max(1, enginesPerLanguage)
     }
 
-    /// Analyses a frame.
+    /// Analyses a frame, as `ImageAnalyzer.analyze(_:orientation:configuration:)` does an image.
     ///
     /// - Parameters:
     ///   - frame: the frame; it stays alive, and is read in place, for the duration of the call.
-    ///   - options: what to look for and where.
-    /// - Returns: the text, codes and detections, with positions on the displayed picture.
+    ///   - orientation: how the picture is stored relative to upright; nil for the frame's own display
+    ///     rotation (the stream's display matrix).
+    ///   - options: what to look for, in which languages, and where.
+    /// - Returns: the text, codes and detections, with positions on the displayed (upright) picture, origin
+    ///   at its top left.
     /// - Throws: `AnalysisError` (`.languageNotInstalled`, `.engineFailed`), `MediaError` (`.unsupported`
     ///   pixel format).
-    public func analyze(_ frame: VideoFrame, options: AnalysisOptions = AnalysisOptions()) async throws -> FrameAnalysis {
+    public func analyze(
+        _ frame: VideoFrame, orientation: ImageOrientation? = nil, options: AnalysisOptions = AnalysisOptions()
+    ) async throws -> FrameAnalysis {
+        let frame = orientation.map(frame.oriented) ?? frame
         analysesInProgress.add(1, ordering: .relaxed)
         defer { analysesInProgress.subtract(1, ordering: .relaxed) }
         guard options.features.contains(.text) else {
@@ -65,10 +71,17 @@ public final class FrameAnalyzer: Sendable {
         }
     }
 
-    /// Loads an engine for `languages` ahead of the first analysis.
+    /// Loads an engine for `locales` (as `AnalysisOptions.locales` names them) ahead of the first analysis.
     ///
     /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
-    public func prepare(languages: String) async throws {
+    public func prepare(locales: [String]) async throws {
+        try await prepare(languages: TesseractLanguages.codes(for: locales))
+    }
+
+    /// Loads an engine for Tesseract's `+`-joined `languages` ahead of the first analysis.
+    ///
+    /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.
+    package func prepare(languages: String) async throws {
         _ = try TessdataDirectory.validate(languages)
         try await withEngine(languages: languages) { _ in }
     }

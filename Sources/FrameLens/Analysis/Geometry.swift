@@ -1,12 +1,19 @@
 import Foundation
 
-/// A rectangle, in display pixels or in normalised coordinates (0...1 of the displayed picture).
+/// A rectangle, in display pixels or in normalised coordinates (0...1 of the displayed picture), with the
+/// origin at the picture's top left and y growing downwards (as FFmpeg's and Tesseract's pixels, unlike
+/// Vision's bottom-left normalised rectangles).
 public struct Box: Sendable, Hashable, Codable {
+    /// The left edge, from the picture's left.
     public var x: Double
+    /// The top edge, from the picture's top.
     public var y: Double
+    /// The width.
     public var width: Double
+    /// The height, downwards from `y`.
     public var height: Double
 
+    /// A rectangle whose top-left corner is at (`x`, `y`).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -37,13 +44,16 @@ public struct Box: Sendable, Hashable, Codable {
     }
 }
 
-/// A point in display pixels.
+/// A point in display pixels, with the origin at the picture's top left and y growing downwards.
 public struct Point: Sendable, Hashable, Codable {
+    /// Pixels from the picture's left.
     public var x: Double
+    /// Pixels from the picture's top.
     public var y: Double
 }
 
-/// Where something is on the displayed picture: in pixels, and normalised to its size.
+/// Where something is on the displayed picture: in pixels, and normalised to its size; both with the origin
+/// at the picture's top left and y growing downwards.
 public struct Bounds: Sendable, Hashable, Codable {
     /// In pixels of the displayed picture (rotation and sample aspect ratio applied).
     public let pixels: Box
@@ -81,11 +91,16 @@ public struct Bounds: Sendable, Hashable, Codable {
     }
 }
 
-/// A region of interest in normalised display coordinates: `x,y,width,height`, each within 0...1.
+/// A region of interest in normalised display coordinates: `x,y,width,height`, each within 0...1, with the
+/// origin at the picture's top left and y growing downwards (`0,0.8,1,0.2` is the bottom fifth).
 public struct NormalizedRect: Sendable, Hashable, Codable {
+    /// The left edge, as a fraction of the picture's width.
     public let x: Double
+    /// The top edge, as a fraction of the picture's height, from its top.
     public let y: Double
+    /// The width, as a fraction of the picture's width.
     public let width: Double
+    /// The height, as a fraction of the picture's height.
     public let height: Double
 
     /// A region; throws unless it has a positive size and lies within the picture.

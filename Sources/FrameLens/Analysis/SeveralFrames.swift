@@ -10,7 +10,7 @@ extension VideoPlayer {
     /// - Returns: one analysis per time, in the same order.
     /// - Throws: `MediaError` for a time outside the video or a decoding error, or the analyzer's errors.
     public func analyzeFrames(
-        at times: [Double], with analyzer: FrameAnalyzer = .shared, options: AnalysisOptions = AnalysisOptions()
+        at times: [Timestamp], with analyzer: FrameAnalyzer = .shared, options: AnalysisOptions = AnalysisOptions()
     ) async throws -> [FrameAnalysis] {
         var reads: [Task<FrameAnalysis, any Error>] = []
         var analyses: [FrameAnalysis] = []

@@ -12,6 +12,7 @@ public struct DetectedCode: Sendable, Hashable, Codable {
     /// The code's outline, in display pixels from the picture's top-left corner: four corners (fewer only
     /// for a degenerate code), clockwise from the top-left one (see `CodeOutline`).
     public let polygon: [Point]
+    /// The outline's bounding box on the displayed picture, origin at its top left.
     public let bounds: Bounds
 }
 

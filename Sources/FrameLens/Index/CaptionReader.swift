@@ -3,7 +3,7 @@
 struct CaptionReader {
     /// Lines shorter than this (spaces aside) are kept only when read with at least `shortConfidence`.
     static let shortLine = 3
-    static let shortConfidence = 80.0
+    static let shortConfidence = 0.8
     /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
     static let minimumStrokeShare = 0.15
 

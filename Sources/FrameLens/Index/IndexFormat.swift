@@ -74,8 +74,8 @@ enum SubtitleText {
     }
 
     /// Times round up to the millisecond, so that a player seeking to them shows the cue's first frame.
-    private static func time(_ seconds: Double, _ separator: Character) -> String {
-        MediaTime.clock(seconds, millisecondSeparator: separator, rounding: .up)
+    private static func time(_ time: Timestamp, _ separator: Character) -> String {
+        MediaTime.clock(time.seconds, millisecondSeparator: separator, rounding: .up)
     }
 
     /// The cue box over the text's bounds, aligned as the text is: centred text (a title, its box's middle

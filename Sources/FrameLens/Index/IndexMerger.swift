@@ -26,7 +26,7 @@ package enum IndexMerger {
             }
             var cues = shard.cues
             if let last = merged.cues.last, let first = cues.first,
-               abs(last.end - merged.to) <= boundaryTolerance, abs(first.start - shard.from) <= boundaryTolerance,
+               abs(last.end.seconds - merged.to) <= boundaryTolerance, abs(first.start.seconds - shard.from) <= boundaryTolerance,
                CueBuilder.isSameContent(last, first.text, first.codes)
             {
                 merged.cues[merged.cues.count - 1].end = first.end

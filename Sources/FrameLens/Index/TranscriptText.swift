@@ -22,7 +22,7 @@ enum TranscriptText {
 
     /// Times round up to the millisecond, as in subtitles: typed back as `--at`, they show the cue's frames.
     private static func timeRange(_ cue: Cue) -> String {
-        "\(MediaTime.clock(cue.start, rounding: .up)) - \(MediaTime.clock(cue.end, rounding: .up))"
+        "\(MediaTime.clock(cue.start.seconds, rounding: .up)) - \(MediaTime.clock(cue.end.seconds, rounding: .up))"
     }
 
     /// Characters that are markup anywhere in a line.

@@ -36,6 +36,7 @@ import Synchronization
 
     /// All five counts at one moment.
     public struct Counts: Equatable, Sendable, CustomStringConvertible {
+        /// The live objects of each kind.
         public var frames, packets, codecContexts, tesseractEngines, zbarImages: Int
 
         public var description: String {

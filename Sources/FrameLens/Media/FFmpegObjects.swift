@@ -49,3 +49,15 @@ private func counted<T>(_ object: UnsafeMutablePointer<T>?, _ counter: LiveObjec
     if object != nil { counter.created() }
     return object
 }
+
+/// Copies an image's rows into the first plane of a frame allocated for its size and pixel format.
+func copyRows(of image: PixelImage, into frame: UnsafeMutablePointer<AVFrame>) {
+    let destination = UnsafeMutableRawPointer(framelens_frame_planes(frame)[0]!)
+    let stride = Int(framelens_frame_linesizes(frame)[0])
+    image.pixels.withUnsafeBytes { source in
+        for row in 0..<image.height {
+            (destination + row * stride).copyMemory(
+                from: source.baseAddress! + row * image.bytesPerRow, byteCount: image.bytesPerRow)
+        }
+    }
+}

@@ -79,18 +79,12 @@ public enum FrameRenderer {
         let rowBytes = output.width * format.bytesPerPixel
         let paddedRowBytes = (rowBytes + 63) & ~63
         var padded = [UInt8](repeating: 0, count: paddedRowBytes * output.height + 64)
-        withUnsafePointer(to: frame.pointee.data) { dataTuple in
-            withUnsafePointer(to: frame.pointee.linesize) { strideTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                    strideTuple.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        padded.withUnsafeMutableBufferPointer { destination in
-                            var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
-                            var destinationStrides: [Int32] = [Int32(paddedRowBytes), 0, 0, 0]
-                            _ = sws_scale(context, planes, strides, 0, Int32(height), &destinationPlanes, &destinationStrides)
-                        }
-                    }
-                }
-            }
+        padded.withUnsafeMutableBufferPointer { destination in
+            var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
+            var destinationStrides: [Int32] = [Int32(paddedRowBytes), 0, 0, 0]
+            let planes = UnsafeRawPointer(framelens_frame_planes(frame)).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+            _ = sws_scale(
+                context, planes, framelens_frame_linesizes(frame), 0, Int32(height), &destinationPlanes, &destinationStrides)
         }
         var pixels = [UInt8]()
         pixels.reserveCapacity(rowBytes * output.height)

@@ -2,19 +2,19 @@ internal import CFFmpeg
 
 /// Encodes owned images as image files: PNG and JPEG (with FFmpeg's own PNG and MJPEG encoders), PPM/PGM
 /// or raw bytes.
-public enum ImageEncoder {
+package enum ImageEncoder {
     /// The file formats `framelens frame` writes.
-    public enum FileFormat: String, Sendable, CaseIterable {
+    package enum FileFormat: String, Sendable, CaseIterable {
         case png, jpg, ppm, raw
 
         /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.ppm`, `.raw`), any case.
-        public init?(pathExtension: String) {
+        package init?(pathExtension: String) {
             let name = pathExtension.lowercased()
             self.init(rawValue: name == "jpeg" ? "jpg" : name)
         }
 
         /// The usual file extension.
-        public var fileExtension: String { rawValue }
+        package var fileExtension: String { rawValue }
     }
 
     /// The JPEG quantiser scale, as ffmpeg's `-q:v` (2 is the best quality ffmpeg users usually ask for).
@@ -24,7 +24,7 @@ public enum ImageEncoder {
     ///
     /// - Throws: `MediaError` `.writeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
     ///   FFmpeg lacks it.
-    public static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
+    package static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
         switch format {
         case .raw: image.pixels
         case .ppm: Array("\(image.format == .rgb24 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels
@@ -37,14 +37,7 @@ public enum ImageEncoder {
     private static func png(_ image: PixelImage) throws(MediaError) -> [UInt8] {
         let pixelFormat = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
         return try encodeFrame(AV_CODEC_ID_PNG, name: "PNG", image, pixelFormat) { frame throws(MediaError) in
-            let destination = withUnsafeBytes(of: frame.pointee.data) { $0.load(as: UnsafeMutableRawPointer.self) }
-            let stride = Int(frame.pointee.linesize.0)
-            image.pixels.withUnsafeBytes { source in
-                for row in 0..<image.height {
-                    (destination + row * stride).copyMemory(
-                        from: source.baseAddress! + row * image.bytesPerRow, byteCount: image.bytesPerRow)
-                }
-            }
+            copyRows(of: image, into: frame)
         }
     }
 
@@ -65,16 +58,9 @@ public enum ImageEncoder {
             image.pixels.withUnsafeBufferPointer { pixels in
                 var sourcePlanes: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
                 var sourceStrides: [Int32] = [Int32(image.bytesPerRow), 0, 0, 0]
-                withUnsafePointer(to: frame.pointee.data) { dataTuple in
-                    withUnsafePointer(to: frame.pointee.linesize) { strideTuple in
-                        dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                            strideTuple.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                                _ = sws_scale(
-                                    context, &sourcePlanes, &sourceStrides, 0, Int32(image.height), planes, strides)
-                            }
-                        }
-                    }
-                }
+                _ = sws_scale(
+                    context, &sourcePlanes, &sourceStrides, 0, Int32(image.height), framelens_frame_planes(frame),
+                    framelens_frame_linesizes(frame))
             }
         }
     }

@@ -22,12 +22,14 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case cannotMerge
     }
 
+    /// What went wrong.
     public let code: Code
     /// A one-line, human-readable explanation naming the problem.
     public let message: String
     /// The C function that failed, if any.
     public let operation: String?
 
+    /// An error with its code, its one-line message and the C function that failed, if any.
     public init(_ code: Code, _ message: String, operation: String? = nil) {
         self.code = code
         self.message = message

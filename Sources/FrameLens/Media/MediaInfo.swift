@@ -12,6 +12,7 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     public let startTime: Double
     /// The overall bit rate in bits per second, when known.
     public let bitRate: Int?
+    /// Its streams, in container order.
     public let streams: [StreamInfo]
 
     /// Opens a file or URL just long enough to describe it.

@@ -90,10 +90,10 @@ enum PlaneRotation {
     }
 
     private static func planeBase(_ frame: UnsafeMutablePointer<AVFrame>, _ plane: Int) -> UnsafeMutableRawPointer {
-        withUnsafeBytes(of: frame.pointee.data) { $0.load(fromByteOffset: plane * 8, as: UnsafeMutableRawPointer.self) }
+        UnsafeMutableRawPointer(framelens_frame_planes(frame)[plane]!)
     }
 
     private static func planeStride(_ frame: UnsafeMutablePointer<AVFrame>, _ plane: Int) -> Int {
-        withUnsafeBytes(of: frame.pointee.linesize) { Int($0.load(fromByteOffset: plane * 4, as: Int32.self)) }
+        Int(framelens_frame_linesizes(frame)[plane])
     }
 }

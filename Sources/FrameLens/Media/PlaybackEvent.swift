@@ -10,8 +10,8 @@ public enum TimeControlStatus: Sendable, Hashable {
 public enum PlaybackEvent: Sendable, Hashable {
     /// It started playing or paused.
     case status(TimeControlStatus)
-    /// While playing: the clock's time, in seconds, each time a frame is due.
-    case time(Double)
+    /// While playing: the clock's time each time a frame is due.
+    case time(Timestamp)
     /// The clock reached the end of the video (the player pauses there).
     case reachedEnd
 }

@@ -1,8 +1,11 @@
 /// An exact fraction, as FFmpeg's `AVRational`: time bases, frame rates and aspect ratios.
 public struct Rational: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The numerator.
     public let numerator: Int
+    /// The denominator; 0 when FFmpeg does not know the value.
     public let denominator: Int
 
+    /// The fraction `numerator / denominator`.
     public init(_ numerator: Int, _ denominator: Int) {
         self.numerator = numerator
         self.denominator = denominator

@@ -7,12 +7,15 @@ public struct StreamInfo: Sendable, Hashable, Codable {
 
     /// The stream's index in the container (what `--stream N` names).
     public let index: Int
+    /// What the stream carries.
     public let kind: Kind
     /// The codec's short name (`h264`, `aac`, ...), or `none` when FFmpeg does not know it.
     public let codec: String
     /// The sample entry / FourCC the container gives, e.g. `avc1`, `encv`.
     public let codecTag: String?
+    /// The coded width in pixels, for video.
     public let width: Int?
+    /// The coded height in pixels, for video.
     public let height: Int?
     /// The average frame rate in frames per second, when the container knows it.
     public let frameRate: Double?

@@ -16,15 +16,18 @@ public struct VideoFrame: Sendable {
     public let pixelFormat: String
     /// The presentation timestamp in `timeBase` units.
     public let pts: Int64
+    /// The units of `pts`, in seconds.
     public let timeBase: Rational
-    /// The presentation time in seconds, counted from the start of the media (as the player's clock).
-    public let time: Double
+    /// The presentation time, exactly, counted from the start of the media (as the player's clock).
+    public let presentationTime: Timestamp
+    /// `presentationTime` in seconds, for the library's own arithmetic.
+    package let time: Double
     /// The frame's number in display order, counted from 0 at the start of the media at its frame rate.
     public let frameNumber: Int
     /// The shape of a pixel (width/height); 1/1 for square pixels.
     public let sampleAspectRatio: Rational
     /// Clockwise rotation in degrees (0, 90, 180 or 270) to apply for display.
-    public let rotation: Int
+    public internal(set) var rotation: Int
     /// Whether the decoder marked this frame as a keyframe.
     public let isKeyframe: Bool
     /// Whether the frame is intra-coded (an I-frame): it decodes the same whatever was skipped before it.
@@ -41,6 +44,7 @@ public struct VideoFrame: Sendable {
         timeBase = stream.pointee.time_base.rational
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts &- startInStream) * timeBase.doubleValue
+        presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
         let rate = frameRate?.doubleValue ?? 0
         frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
         let sar = native.sample_aspect_ratio
@@ -48,6 +52,13 @@ public struct VideoFrame: Sendable {
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
         isIntra = native.pict_type == AV_PICTURE_TYPE_I
+    }
+
+    /// `units` of `timeBase` as a fraction of a second, when it fits.
+    private static func exactTime(_ units: Int64, in timeBase: Rational) -> Timestamp? {
+        let (value, overflow) = units.multipliedReportingOverflow(by: Int64(timeBase.numerator))
+        guard !overflow, timeBase.denominator > 0 else { return nil }
+        return Timestamp(value: value, timescale: Int64(timeBase.denominator))
     }
 
     /// The number of data planes (3 for `yuv420p`, 1 for packed RGB).
@@ -89,7 +100,8 @@ final class FrameBuffer: @unchecked Sendable {
     /// A new reference to `source`'s pixels; a copy instead when a plane is stored bottom-up (a negative
     /// linesize, as raw RGB in AVI), so that every plane reads top-down with a positive stride.
     init(referencing source: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
-        let isBottomUp = withUnsafeBytes(of: source.pointee.linesize) { $0.bindMemory(to: Int32.self).contains { $0 < 0 } }
+        let isBottomUp = UnsafeBufferPointer(start: framelens_frame_linesizes(source), count: Int(AV_NUM_DATA_POINTERS))
+            .contains { $0 < 0 }
         guard let copy = isBottomUp ? Self.topDownCopy(of: source) : cloneFrame(source) else {
             throw MediaError(.decodeFailed, "out of memory holding a decoded frame", operation: "av_frame_clone")
         }
@@ -129,8 +141,8 @@ final class FrameBuffer: @unchecked Sendable {
 
     /// A plane's first row, bytes per row and row count.
     func plane(_ index: Int) -> (UnsafeRawPointer, Int, Int) {
-        let data = withUnsafeBytes(of: frame.pointee.data) { $0.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self) }
-        let stride = withUnsafeBytes(of: frame.pointee.linesize) { Int($0.load(fromByteOffset: index * 4, as: Int32.self)) }
+        let data = UnsafeRawPointer(framelens_frame_planes(frame)[index]!)
+        let stride = Int(framelens_frame_linesizes(frame)[index])
         var rows = Int(frame.pointee.height)
         if index > 0, let descriptor = av_pix_fmt_desc_get(pixelFormat) {
             if descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0 { return (data, 4 * 256, 1) }

@@ -18,7 +18,8 @@ public actor VideoPlayer {
 
     let cursor: FrameCursor
     private(set) var displayed: VideoFrame
-    private var pausedTime: Double = 0
+    /// The time paused or seeked to, as it was asked for.
+    private var pausedTime = Timestamp.zero
     private var clockStart: (time: Double, instant: ContinuousClock.Instant)?
     private var playback: Task<Void, Never>?
     /// Counts changes of the displayed frame, so that late analyses are recognised as stale.
@@ -28,6 +29,7 @@ public actor VideoPlayer {
     /// Decoding blocks: the player runs on a queue of its own, not on Swift's cooperative pool.
     private nonisolated let executor = QueueExecutor(label: "FrameLens.VideoPlayer")
 
+    /// The player's own serial queue: decoding blocks, so it stays off Swift's cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens a video and shows its first frame, paused.
@@ -55,12 +57,20 @@ public actor VideoPlayer {
         playback?.cancel()
     }
 
-    /// The media's duration in seconds (the container's, else the stream's last frame time).
-    public nonisolated var duration: Double { media.duration ?? 0 }
+    /// The media's duration (the container's, else the stream's last frame time), to the microsecond; nil
+    /// when it is not known (a raw stream with no timestamps): the player then plays until the frames end.
+    public nonisolated var duration: Timestamp? { media.duration.map { Timestamp(seconds: $0) } }
 
-    /// The player's time in seconds: the clock's while playing, the time paused or seeked to otherwise.
-    public var currentTime: Double {
-        guard let clockStart, rate != 0 else { return pausedTime }
+    /// The player's time: the time paused or seeked to, exactly as it was asked for, or the clock's while
+    /// playing, to the nanosecond.
+    public var currentTime: Timestamp {
+        guard rate != 0 else { return pausedTime }
+        return Timestamp(seconds: clockTime, preferredTimescale: 1_000_000_000)
+    }
+
+    /// `currentTime` in seconds, for the player's own arithmetic.
+    private var clockTime: Double {
+        guard let clockStart, rate != 0 else { return pausedTime.seconds }
         let elapsed = ContinuousClock.now - clockStart.instant
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let time = clockStart.time + seconds * rate
@@ -90,7 +100,7 @@ public actor VideoPlayer {
             throw MediaError(.unsupported, "rate \(newRate): FrameLens plays forwards only (0 pauses, 1 is normal speed)")
         }
         if newRate == 0 { return pause() }
-        let now = currentTime
+        let now = clockTime
         let wasPaused = rate == 0
         rate = newRate
         clockStart = (now, .now)
@@ -108,12 +118,12 @@ public actor VideoPlayer {
     /// Stops the clock and shows the frame that was on screen at that moment.
     public func pause() {
         guard rate != 0 else { return }
-        let time = currentTime
+        let time = clockTime
         rate = 0
         clockStart = nil
         playback?.cancel()
         playback = nil
-        pausedTime = time
+        pausedTime = Timestamp(seconds: time, preferredTimescale: 1_000_000_000)
         show((try? cursor.frame(at: time)) ?? displayed)
         listeners.send(.status(.paused))
     }
@@ -126,16 +136,16 @@ public actor VideoPlayer {
 
     /// Moves to a time and shows the frame a paused player shows there; keeps the rate.
     ///
-    /// - Parameter seconds: the time, from 0 to `duration`.
+    /// - Parameter time: the time, from 0 to `duration`.
     /// - Throws: `MediaError` `.timeOutOfRange` outside that range, or a decoding error.
-    public func seek(to seconds: Double) throws(MediaError) {
-        try checkInRange(seconds)
+    public func seek(to time: Timestamp) throws(MediaError) {
+        try checkInRange(time)
         isSeekPending = true
         defer { isSeekPending = false }
-        let frame = try cursor.frame(at: seconds)
-        try cursor.checkNotCutShort(frame, requested: seconds)
-        pausedTime = seconds
-        if rate != 0 { clockStart = (seconds, .now) }
+        let frame = try cursor.frame(at: time.seconds)
+        try cursor.checkNotCutShort(frame, requested: time.seconds)
+        pausedTime = time
+        if rate != 0 { clockStart = (time.seconds, .now) }
         show(frame)
     }
 
@@ -145,24 +155,22 @@ public actor VideoPlayer {
     /// exact frame when the window holds none.
     ///
     /// - Parameters:
-    ///   - seconds: the time, from 0 to `duration`.
-    ///   - toleranceBefore: seconds the frame shown may lie before `seconds` (>= 0).
-    ///   - toleranceAfter: seconds the frame shown may lie after `seconds` (>= 0).
+    ///   - time: the time, from 0 to `duration`.
+    ///   - toleranceBefore: how much earlier the frame shown may lie (0 or more).
+    ///   - toleranceAfter: how much later the frame shown may lie (0 or more).
     /// - Throws: `MediaError` `.timeOutOfRange` outside the video or for a negative tolerance, or a decoding error.
-    public func seek(to seconds: Double, toleranceBefore: Double, toleranceAfter: Double) throws(MediaError) {
-        guard toleranceBefore >= 0, toleranceAfter >= 0 else {
+    public func seek(to time: Timestamp, toleranceBefore: Timestamp, toleranceAfter: Timestamp) throws(MediaError) {
+        guard toleranceBefore >= .zero, toleranceAfter >= .zero else {
             throw MediaError(.timeOutOfRange, "seek tolerances are 0 or more seconds")
         }
-        try checkInRange(seconds)
-        let window = max(0, seconds - toleranceBefore)...(seconds + toleranceAfter)
-        guard toleranceBefore + toleranceAfter > 0, cursor.decoder.canSeek, cursor.decoder.file.isSeekable else {
-            return try seek(to: seconds)
-        }
+        try checkInRange(time)
+        let window = max(.zero, time - toleranceBefore)...(time + toleranceAfter)
+        guard window.lowerBound < window.upperBound, cursor.decoder.canSeek, cursor.decoder.file.isSeekable else { return try seek(to: time) }
         isSeekPending = true
         defer { isSeekPending = false }
-        let frame = try cursor.keyframe(atOrBefore: cursor.decoder.timestamp(forTime: window.upperBound))
-        guard window.contains(frame.time) else { return try seek(to: seconds) }  // no keyframe in the window
-        pausedTime = frame.time
+        let frame = try cursor.keyframe(atOrBefore: cursor.decoder.timestamp(forTime: window.upperBound.seconds))
+        guard window.contains(frame.presentationTime) else { return try seek(to: time) }  // no keyframe in the window
+        pausedTime = frame.presentationTime
         if rate != 0 { clockStart = (frame.time, .now) }
         show(frame)
     }
@@ -171,43 +179,13 @@ public actor VideoPlayer {
     /// acting on any.
     ///
     /// - Throws: `MediaError` `.timeOutOfRange` for a time before 0 or past `duration`.
-    public nonisolated func checkInRange(_ seconds: Double) throws(MediaError) {
-        guard seconds >= 0, seconds.isFinite else {
-            throw MediaError(.timeOutOfRange, "time \(seconds) is negative; times start at 0")
+    public nonisolated func checkInRange(_ time: Timestamp) throws(MediaError) {
+        guard time >= .zero else {
+            throw MediaError(.timeOutOfRange, "time \(time.seconds) is negative; times start at 0")
         }
-        if duration > 0 && seconds > duration {
-            let limit = MediaTime.clock(duration)
-            throw MediaError(.timeOutOfRange, "time \(MediaTime.clock(seconds)) is past the end of the video (\(limit))")
-        }
-    }
-
-    // MARK: - Analysing
-
-    /// Analyses the frame on screen; the player must be paused.
-    ///
-    /// The analysis runs while the player stays usable. If the displayed frame changes before it
-    /// finishes (play, seek), its result is stale and is not delivered.
-    /// - Parameters:
-    ///   - analyzer: the analyzer; the process's shared one by default.
-    ///   - options: what to look for and where.
-    /// - Throws: `AnalysisError` `.notPaused` while playing or seeking, `.stale` when the frame changed
-    ///   during the analysis, or the analyzer's errors.
-    public func analyzeCurrentFrame(
-        with analyzer: FrameAnalyzer = .shared, options: AnalysisOptions = AnalysisOptions()
-    ) async throws -> FrameAnalysis {
-        guard let frame = currentlyDisplayedFrame else {
-            throw AnalysisError(.notPaused, "the player is playing (rate \(rate)); pause it to analyse the frame")
-        }
-        let generation = displayGeneration
-        let analysis = try await analyzer.analyze(frame, options: options)
-        try checkStillDisplayed(generation)
-        return analysis
-    }
-
-    /// Throws `.stale` unless the frame shown at `generation` is still shown, paused.
-    private func checkStillDisplayed(_ generation: UInt64) throws(AnalysisError) {
-        guard generation == displayGeneration, rate == 0 else {
-            throw AnalysisError(.stale, "the displayed frame changed while it was being analysed; the result is stale")
+        if let duration, duration > .zero, time > duration {
+            let limit = MediaTime.clock(duration.seconds)
+            throw MediaError(.timeOutOfRange, "time \(MediaTime.clock(time.seconds)) is past the end of the video (\(limit))")
         }
     }
 
@@ -221,9 +199,9 @@ public actor VideoPlayer {
     /// Shows the frame due on the clock now; returns how long until the next, or nil once paused or at the end.
     private func showFrameDueNow() -> Duration? {
         guard rate != 0, !Task.isCancelled else { return nil }
-        let time = currentTime
+        let time = clockTime
         if let frame = try? cursor.frame(at: time) { show(frame) }
-        listeners.send(.time(time))
+        listeners.send(.time(currentTime))
         if let duration = media.duration, time >= duration {
             listeners.send(.reachedEnd)
             pause()

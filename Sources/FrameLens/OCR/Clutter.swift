@@ -4,12 +4,12 @@
 /// symbols, dots or uncertain are left out.
 enum Clutter {
     /// A line whose mean confidence is below this is noise.
-    static let lineConfidence = 40.0
+    static let lineConfidence = 0.4
     /// A word of symbols alone at either end of a line, read with less confidence than this, is a border.
-    static let borderConfidence = 60.0
+    static let borderConfidence = 0.6
 
     /// A line of mostly circle-like glyphs read with less confidence than this is a row of dots.
-    static let dotsConfidence = 80.0
+    static let dotsConfidence = 0.8
 
     /// Glyphs that circles, dots and bullets are read as.
     private static let circleLike: Set<Character> = ["o", "O", "0", "@", "®", "©", "°", "•", "●", "○", "◦", "·"]

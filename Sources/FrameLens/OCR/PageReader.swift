@@ -3,7 +3,7 @@
 struct PageReader {
     let engine: TesseractEngine
     let image: LumaImage
-    /// Words below this confidence (0-100) are dropped.
+    /// Words below this confidence (0-1) are dropped.
     let minimumConfidence: Double
 
     /// Recognises the text in some rectangles of the image.

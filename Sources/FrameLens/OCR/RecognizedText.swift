@@ -1,20 +1,43 @@
-/// A recognised word, with its confidence (0-100) and where it is.
+/// A recognised word, with its confidence and where it is.
 public struct RecognizedWord: Sendable, Hashable, Codable {
+    /// The word as read.
     public let text: String
-    public let confidence: Double
+    /// Tesseract's confidence in the reading, from 0 to 1 (JSON holds it as a percent, 0-100).
+    public var confidence: Double { coded.fraction }
+    /// Where the word is on the displayed picture (origin at the top left).
     public let bounds: Bounds
+    private let coded: PercentCoded
+
+    private enum CodingKeys: String, CodingKey {
+        case text, coded = "confidence", bounds
+    }
+
+    init(text: String, confidence: Double, bounds: Bounds) {
+        self.text = text
+        coded = PercentCoded(confidence)
+        self.bounds = bounds
+    }
 }
 
 /// A line of text: its words in reading order.
 public struct RecognizedLine: Sendable, Hashable, Codable {
+    /// The words, joined by spaces.
     public let text: String
-    public let confidence: Double
+    /// The words' mean confidence, from 0 to 1 (JSON holds it as a percent, 0-100).
+    public var confidence: Double { coded.fraction }
+    /// Where the line is on the displayed picture (origin at the top left).
     public let bounds: Bounds
+    /// The words in reading order.
     public let words: [RecognizedWord]
+    private let coded: PercentCoded
+
+    private enum CodingKeys: String, CodingKey {
+        case text, coded = "confidence", bounds, words
+    }
 
     init(text: String, confidence: Double, bounds: Bounds, words: [RecognizedWord]) {
         self.text = text
-        self.confidence = confidence
+        coded = PercentCoded(confidence)
         self.bounds = bounds
         self.words = words
     }
@@ -29,14 +52,23 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
 
 /// A block of text (a title, a list, a caption) as Tesseract's layout analysis found it.
 public struct RecognizedBlock: Sendable, Hashable, Codable {
+    /// The lines, one per line.
     public let text: String
-    public let confidence: Double
+    /// The lines' mean confidence, from 0 to 1 (JSON holds it as a percent, 0-100).
+    public var confidence: Double { coded.fraction }
+    /// Where the block is on the displayed picture (origin at the top left).
     public let bounds: Bounds
+    /// The lines, top to bottom.
     public let lines: [RecognizedLine]
+    private let coded: PercentCoded
+
+    private enum CodingKeys: String, CodingKey {
+        case text, coded = "confidence", bounds, lines
+    }
 
     init(text: String, confidence: Double, bounds: Bounds, lines: [RecognizedLine]) {
         self.text = text
-        self.confidence = confidence
+        coded = PercentCoded(confidence)
         self.bounds = bounds
         self.lines = lines
     }
@@ -65,6 +97,7 @@ private func meanConfidence(_ values: [Double]) -> Double {
 public struct RecognizedText: Sendable, Hashable, Codable {
     /// The text in reading order, one line per line.
     public let transcript: String
+    /// The blocks in reading order.
     public let blocks: [RecognizedBlock]
 
     init(blocks: [RecognizedBlock]) {

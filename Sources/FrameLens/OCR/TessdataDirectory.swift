@@ -45,7 +45,7 @@ package enum TessdataDirectory {
         where language.isEmpty || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
             throw AnalysisError(
                 .languageNotInstalled,
-                "'\(language)' is not a Tesseract language name (letters, digits and _, such as eng or chi_sim)")
+                "'\(language)' is neither a BCP-47 locale (such as en-US, ko or zh-Hans) nor a Tesseract language name (letters, digits and _, such as eng or chi_sim)")
         }
         for language in requested where !installed.contains(language) {
             let package = "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")

@@ -88,7 +88,7 @@ final class TesseractEngine: @unchecked Sendable {
                 guard !text.isEmpty else { continue }
                 if lines.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { lines.append([]) }
                 lines[lines.count - 1].append(EngineWord(
-                    text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)), bounds: bounds))
+                    text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100, bounds: bounds))
             } while TessPageIteratorNext(page, RIL_WORD) != 0
             return lines.filter { !$0.isEmpty }
         }
@@ -167,7 +167,7 @@ struct LayoutBlock: Equatable {
     var lines: [PixelRect]
 }
 
-/// A word as the engine read it, in the recognised picture's pixels; confidence 0-100.
+/// A word as the engine read it, in the recognised picture's pixels; confidence 0-1.
 struct EngineWord {
     let text: String
     let confidence: Double

@@ -3,7 +3,7 @@ import Foundation
 /// The pictures an index's cues were read from: each as an image file, or all as one searchable PDF with a
 /// page per cue. A cue's picture is the frame a paused player shows at its `pictureTime`, exactly what
 /// `framelens frame --at` that time writes.
-public struct SlideExport {
+package struct SlideExport {
     private let index: VideoIndex
     private let player: VideoPlayer
 
@@ -11,19 +11,19 @@ public struct SlideExport {
     ///
     /// - Parameter streamIndex: the video stream the index was made from (nil: the first playable one).
     /// - Throws: `MediaError` (missing, not media, no video stream, protected content).
-    public init(_ index: VideoIndex, streamIndex: Int?) throws(MediaError) {
+    package init(_ index: VideoIndex, streamIndex: Int?) throws(MediaError) {
         self.index = index
         player = try VideoPlayer(url: index.video, streamIndex: streamIndex)
     }
 
     /// The time of the frame a cue was read from (its first frame when it has none), rounded up to the
     /// millisecond as printed times are: typed back as `--at`, it shows that frame.
-    public static func pictureTime(of cue: Cue) -> String {
-        MediaTime.clock(cue.readTime ?? cue.start, rounding: .up)
+    package static func pictureTime(of cue: Cue) -> String {
+        MediaTime.clock((cue.readTime ?? cue.start).seconds, rounding: .up)
     }
 
     /// The file name of the picture of the `number`th cue (from 1): `0001-00_01_23.456.png`.
-    public static func imageName(number: Int, cue: Cue, format: ImageEncoder.FileFormat) -> String {
+    package static func imageName(number: Int, cue: Cue, format: ImageEncoder.FileFormat) -> String {
         String(format: "%04d-", number) + pictureTime(of: cue).replacingOccurrences(of: ":", with: "_") + "."
             + format.fileExtension
     }
@@ -31,7 +31,7 @@ public struct SlideExport {
     /// Writes each cue's picture into `directory`, created if missing, each file atomically.
     ///
     /// - Throws: `MediaError` (decoding, or `.writeFailed`).
-    public func writeImages(to directory: String, as format: ImageEncoder.FileFormat) async throws {
+    package func writeImages(to directory: String, as format: ImageEncoder.FileFormat) async throws {
         try AtomicFile.createFolder(directory)
         for (offset, cue) in index.cues.enumerated() {
             let name = Self.imageName(number: offset + 1, cue: cue, format: format)
@@ -45,7 +45,7 @@ public struct SlideExport {
     ///
     /// - Parameter languages: the Tesseract languages to recognise the pages in.
     /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
-    public func writePDF(to path: String, languages: String) async throws {
+    package func writePDF(to path: String, languages: String) async throws {
         try await AtomicFile.write(to: path) { temporary in
             let document = try SearchablePDF(
                 path: temporary, title: (index.video as NSString).lastPathComponent, languages: languages)
@@ -57,6 +57,7 @@ public struct SlideExport {
     }
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {
-        try await player.picture(at: try MediaTime.parse(Self.pictureTime(of: cue)), as: format)
+        let time = try MediaTime.parse(Self.pictureTime(of: cue))
+        return try await player.picture(at: Timestamp(seconds: time), as: format)
     }
 }

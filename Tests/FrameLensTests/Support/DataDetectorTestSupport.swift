@@ -1,5 +1,5 @@
 import Testing
-@testable import FrameLens
+@testable import FrameLensDataDetection
 
 /// One positive case: `input` must yield exactly one match, of `kind`, with `value`
 /// (and `text` / `attributes` when given).

@@ -11,12 +11,12 @@ guard arguments.count == 3, let seconds = Double(arguments[2]) else {
 let video = URL(fileURLWithPath: arguments[1])
 
 let player = try VideoPlayer(url: video)
-try await player.seek(to: seconds)
+try await player.seek(to: Timestamp(seconds: seconds))
 guard let frame = await player.currentlyDisplayedFrame else {
     FileHandle.standardError.write(Data("consumer: no frame shown at \(seconds) s\n".utf8))
     exit(1)
 }
-print("frame \(frame.frameNumber) at \(frame.time) s, \(frame.displaySize.width)x\(frame.displaySize.height)")
+print("frame \(frame.frameNumber) at \(frame.presentationTime.seconds) s, \(frame.displaySize.width)x\(frame.displaySize.height)")
 
 let analysis = try await player.analyzeCurrentFrame()
 print(analysis.text?.transcript ?? "")

@@ -7,6 +7,7 @@ public enum DataKind: String, CaseIterable, Sendable, Codable {
 
 /// One piece of data found in a text.
 public struct DataMatch: Sendable, Hashable {
+    /// What kind of data it is.
     public let kind: DataKind
     /// Range into the text passed to `DataDetector.matches(in:)`.
     public let range: Range<String.Index>
@@ -17,6 +18,7 @@ public struct DataMatch: Sendable, Hashable {
     /// Extra facts, e.g. `["currency": "USD", "amount": "12.50"]`.
     public let attributes: [String: String]
 
+    /// A match of `text` at `range`, with its normalised `value`.
     public init(kind: DataKind, range: Range<String.Index>, text: String, value: String,
                 attributes: [String: String] = [:]) {
         self.kind = kind
@@ -35,6 +37,7 @@ public struct DataMatch: Sendable, Hashable {
 public struct DataDetector: Sendable {
     let kinds: Set<DataKind>
 
+    /// A detector of these kinds.
     public init(kinds: Set<DataKind> = Set(DataKind.allCases)) {
         self.kinds = kinds
     }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Maps the languages users name, BCP-47 locales (`en-US`, `ko`, `zh-Hans`) or Tesseract's own codes (`eng`,
+/// `kor`, `chi_sim`), to the Tesseract codes the engine loads.
+package enum TesseractLanguages {
+    /// The Tesseract codes for `locales`, `+`-joined as the engine takes them (`en-US`, `ko` give `eng+kor`).
+    ///
+    /// A name with `_`, or one that is no BCP-47 language, stays as it is, so that checking it against the
+    /// installed models names what was asked for.
+    package static func codes(for locales: [String]) -> String {
+        locales.map(code).joined(separator: "+")
+    }
+
+    /// Splits a list as `--lang` takes it: names joined with `+` (Tesseract's way) or `,`.
+    package static func locales(inList list: String) -> [String] {
+        list.split(omittingEmptySubsequences: false) { $0 == "+" || $0 == "," }.map(String.init)
+    }
+
+    /// The Tesseract code of one locale or code.
+    static func code(for name: String) -> String {
+        let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard !name.contains("_"), let first = subtags.first, (2...3).contains(first.count),
+              subtags.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return name }
+        let language = Locale.Language(identifier: name)
+        guard let code = language.languageCode, code.isISOLanguage, let alpha3 = code.identifier(.alpha3) else {
+            return name
+        }
+        switch alpha3 {
+        case "zho":
+            return language.script == .hanTraditional ? "chi_tra" : "chi_sim"
+        case "nob", "nno":
+            return "nor"
+        default:
+            // Tesseract names a second script of a language by suffix (`srp_latn`, `aze_cyrl`, `uzb_cyrl`).
+            let explicitScript = subtags.dropFirst().first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+            guard let script = explicitScript?.lowercased(),
+                  TessdataDirectory.installedLanguages.contains(alpha3 + "_" + script)
+            else { return alpha3 }
+            return alpha3 + "_" + script
+        }
+    }
+}
