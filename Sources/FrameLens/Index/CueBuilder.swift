@@ -45,8 +45,7 @@ enum CueBuilder {
             guard abs(slide.startFrame - caption.startFrame) <= 1, overlapping(slide, caption) else { return false }
             guard slide.codes.isEmpty else { return true }
             if TextSimilarity.normalizedDistance(slide.text, caption.text) <= sameReading { return true }
-            guard let bounds = slide.bounds, let box = caption.bounds else { return letters(slide) >= letters(caption) }
-            return letters(slide) >= letters(caption) + growthCharacters && fraction(of: bounds, inside: box) < 0.5
+            return letters(slide) >= letters(caption) + growthCharacters
         }
         let captions = captions.filter { caption in !slides.contains { readsIt($0, caption) } }
         let keptSlides = slides.filter { slide in
