@@ -15,7 +15,7 @@ struct SaturatingTimestampTests {
     /// `counter()`: 25 fps, 4 s, keyframes at 0 and 2 s.
     @Test func anInfiniteToleranceShowsTheLastKeyframe() async throws {
         let player = try VideoPlayer(url: try TestMedia.counter())
-        try await player.seek(to: 1, toleranceBefore: 0, toleranceAfter: .infinity)
+        try await player.seek(to: 1, toleranceBefore: 0, toleranceAfter: Timestamp(seconds: .infinity))
         let frame = try #require(await player.currentlyDisplayedFrame)
         #expect(frame.isKeyframe && frame.frameNumber == 50)
     }
@@ -29,7 +29,7 @@ struct SaturatingTimestampTests {
         let player = try VideoPlayer(url: path)
         #expect(player.media.duration == nil)
         for time in [1e300, 9.3e15] {
-            try await player.seek(to: time)
+            try await player.seek(to: Timestamp(seconds: time))
             #expect(await player.currentlyDisplayedFrame?.frameNumber == 49, "\(time)")
         }
     }
