@@ -152,16 +152,3 @@ extension IndexCommandTests {
         #expect(json?["complete"] as? Bool == false)
     }
 }
-
-extension IndexCommandTests {
-    @Test func drawsAProgressBarOnATerminal() throws {
-        // `script` runs the command on a pseudo-terminal, as a user's shell does.
-        let output = TestMedia.path("tty.srt")
-        let result = try Command.run("script", ["-qfec", "\(Command.framelens) index \(TestMedia.sample) --types codes -o \(output)", "/dev/null"])
-        #expect(result.status == 0)
-        let frames = result.text.split(separator: "\r").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        #expect(frames.count >= 2)
-        #expect(frames.last?.hasPrefix("[##############################] 100.0%") == true, "\(frames.last ?? "")")
-        #expect(frames.allSatisfy { $0.isEmpty || ($0.contains("x real time") && $0.contains("ETA ")) })
-    }
-}

@@ -97,10 +97,11 @@ struct CaptionConsensus: Sendable {
         }
     }
 
-    /// The clean picture of the held part.
-    func picture() -> [UInt8] {
+    /// The clean picture of the held part, dark text on light, and the level that splits text from the
+    /// rest (its outline or box, a third shade the engine's whole-picture threshold can keep).
+    func picture() -> (pixels: [UInt8], threshold: UInt8) {
         let area = rect.width * rect.height
-        guard !crops.isEmpty else { return [UInt8](repeating: 0, count: area) }
+        guard !crops.isEmpty else { return ([UInt8](repeating: 0, count: area), 128) }
         var median = [UInt8](repeating: 0, count: area)
         var varies = [Bool](repeating: false, count: area)
         var values = [UInt8](repeating: 0, count: crops.count)
@@ -126,15 +127,12 @@ struct CaptionConsensus: Sendable {
                 if left || right || up || down { border.append(Int(median[pixel])) }
             }
         }
-        guard !border.isEmpty else { return median }
+        guard !border.isEmpty else { return (median, Self.otsuThreshold(median)) }
         let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
-        // Dark text on a light ground is what the engine reads best, in black and white: an outline or box
-        // is a third shade besides the text and the ground, and the engine's own threshold, taken over the
-        // whole picture (mostly ground), can fall between the outline and the ground and keep the outline.
+        // Dark text on a light ground is what the engine reads best.
         let light = fill < 128 ? median.map { 255 - $0 } : median
-        let threshold = Self.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] })
-        return light.map { $0 < threshold ? 0 : 255 }
+        return (light, Self.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] }))
     }
 
     /// The level that best splits `values` into a darker and a lighter class (Otsu's method: the most
