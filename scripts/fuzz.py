@@ -113,6 +113,10 @@ def problem(result, limit):
     if result.returncode not in DOCUMENTED:
         return f"exit code {result.returncode}, which the README does not document for bad input"
     errors = result.stderr.decode("utf-8", "replace").splitlines()
+    if result.returncode == 12:  # the index up to the break is written, with one warning line per problem
+        if not errors or not all(line.startswith("framelens: warning: ") for line in errors):
+            return f"a break-off is not told in 'framelens: warning: ...' lines: {errors[:5]!r}"
+        return None
     if result.returncode != 0 and (len(errors) != 1 or not errors[0].startswith("framelens: ")):
         return f"error is not one 'framelens: ...' line: {errors[:5]!r}"
     return None
