@@ -29,4 +29,45 @@ struct CaptionTrackerTests {
         #expect(index.cues.map(\.startFrame) == [10, 60, 140])
         #expect(index.cues.map(\.endFrame) == [60, 110, 190])
     }
+
+    /// 7 s at 25 fps of the moving automaton with subtitles burned by libass (ffmpeg's `subtitles` filter):
+    /// two-line captions of unequal lengths, yellow on a dark box, the second following the first with no
+    /// gap, then one line after a blank. Centred lines of different lengths leave most of their
+    /// box empty, and the box's edge and the letters' tops and tails hold few strokes.
+    static func subtitledMovingVideo() throws -> String {
+        let srt = TestMedia.path("two-line-captions.srt")
+        try """
+            1
+            00:00:00,400 --> 00:00:02,000
+            A boxed caption of two lines
+            shorter below
+
+            2
+            00:00:02,000 --> 00:00:03,600
+            Then another one at once
+            with its own words
+
+            3
+            00:00:04,400 --> 00:00:06,000
+            And a last line after a blank
+
+            """.write(toFile: srt, atomically: true, encoding: .utf8)
+        let style = "FontName=DejaVu Sans,PrimaryColour=&H0000FFFF,BackColour=&H00202020,OutlineColour=&H00202020,"
+            + "BorderStyle=3,Outline=2,Shadow=0"
+        return try TestMedia.make("two-line-captions.mp4", [
+            "-f", "lavfi", "-i", "cellauto=s=640x360:r=25:rule=18:seed=3", "-t", "7",
+            "-vf", "subtitles=filename=\(srt):force_style='\(style)'",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    @Test func twoLineBoxedCaptionsAreReadWholeWithExactFrames() async throws {
+        let index = try await VideoIndexer(url: try Self.subtitledMovingVideo(), options: .init()).run()
+        #expect(index.cues.map(\.text) == [
+            "A boxed caption of two lines\nshorter below", "Then another one at once\nwith its own words",
+            "And a last line after a blank",
+        ])
+        #expect(index.cues.map(\.startFrame) == [10, 50, 110])
+        #expect(index.cues.map(\.endFrame) == [50, 90, 150])
+    }
 }

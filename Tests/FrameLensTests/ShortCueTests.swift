@@ -113,8 +113,8 @@ struct ShortCueTests {
     }
 
     @Test(.disabled("""
-        Fails today (issue 11 item 7): the four captions are found with exact frames, but texture read in two \
-        blanks makes two extra cues ('Ree :' at 36-52, 'SS : a :/nes |' at 71-85) and the last reads '_ Caption four'
+        Fails today (issue 11 item 7): the four captions are found and read with exact frames, but texture read \
+        in the first blank makes an extra cue ('Ree :' at frames 36-52)
         """))
     func ordinaryCaptionsOverMovingPicturesAreCuesAtTheDefaultInterval() throws {
         let cues = try Self.defaultCues(try Self.movingVideo())

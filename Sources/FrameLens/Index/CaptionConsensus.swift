@@ -70,6 +70,19 @@ struct CaptionConsensus: Sendable {
         }
     }
 
+    /// The share of `box` (in coded pixels of the frame) that lies at the caption's strokes; 0 outside the
+    /// held part.
+    func strokeShare(of box: PixelRect) -> Double {
+        let left = max(box.x, rect.x), right = min(box.x + box.width, rect.x + rect.width)
+        let top = max(box.y, rect.y), bottom = min(box.y + box.height, rect.y + rect.height)
+        guard box.width > 0, box.height > 0, left < right, top < bottom else { return 0 }
+        var atStrokes = 0
+        for y in top..<bottom {
+            for x in left..<right where strokes[(y - rect.y) * rect.width + x - rect.x] { atStrokes += 1 }
+        }
+        return Double(atStrokes) / Double(box.width * box.height)
+    }
+
     /// The number of frames held.
     var count: Int { crops.count }
 
@@ -84,10 +97,11 @@ struct CaptionConsensus: Sendable {
         }
     }
 
-    /// The clean picture of the held part.
-    func picture() -> [UInt8] {
+    /// The clean picture of the held part, dark text on light, and the level that splits text from the
+    /// rest (its outline or box, a third shade the engine's whole-picture threshold can keep).
+    func picture() -> (pixels: [UInt8], threshold: UInt8) {
         let area = rect.width * rect.height
-        guard !crops.isEmpty else { return [UInt8](repeating: 0, count: area) }
+        guard !crops.isEmpty else { return ([UInt8](repeating: 0, count: area), 128) }
         var median = [UInt8](repeating: 0, count: area)
         var varies = [Bool](repeating: false, count: area)
         var values = [UInt8](repeating: 0, count: crops.count)
@@ -113,10 +127,34 @@ struct CaptionConsensus: Sendable {
                 if left || right || up || down { border.append(Int(median[pixel])) }
             }
         }
-        guard !border.isEmpty else { return median }
+        guard !border.isEmpty else { return (median, Self.otsuThreshold(median)) }
         let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
         // Dark text on a light ground is what the engine reads best.
-        return fill < 128 ? median.map { 255 - $0 } : median
+        let light = fill < 128 ? median.map { 255 - $0 } : median
+        return (light, Self.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] }))
+    }
+
+    /// The level that best splits `values` into a darker and a lighter class (Otsu's method: the most
+    /// variance between the classes).
+    static func otsuThreshold(_ values: [UInt8]) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in values { histogram[Int(value)] += 1 }
+        let total = Double(values.count)
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var darkCount = 0.0, darkSum = 0.0, best = 0.0, threshold = 128
+        for level in 0..<255 {
+            darkCount += Double(histogram[level])
+            darkSum += Double(level * histogram[level])
+            let lightCount = total - darkCount
+            guard darkCount > 0, lightCount > 0 else { continue }
+            let difference = darkSum / darkCount - (sum - darkSum) / lightCount
+            let between = darkCount * lightCount * difference * difference
+            if between > best {
+                best = between
+                threshold = level + 1
+            }
+        }
+        return UInt8(threshold)
     }
 }

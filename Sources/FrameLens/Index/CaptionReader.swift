@@ -4,6 +4,11 @@ struct CaptionReader {
     /// Lines shorter than this (spaces aside) are kept only when read with at least `shortConfidence`.
     static let shortLine = 3
     static let shortConfidence = 0.8
+    /// A grey reading this confident stands; a less confident one is read again in black and white (an
+    /// outline is a third shade that the engine's whole-picture threshold keeps), and the surer stands.
+    static let sureConfidence = 0.85
+    /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
+    static let minimumStrokeShare = 0.02
 
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
@@ -17,20 +22,53 @@ struct CaptionReader {
         let start = firstFrame(of: caption)
         let stop = firstFrameAfter(caption)
         return Task { [analyzer, options] in
-            let pixels = caption.consensus.picture()
-            let (image, region) = try Self.framePicture(caption, pixels)
-            let text = try await analyzer.readText(
-                image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
-            let lines = text.blocks.flatMap(\.lines).filter(Self.isText)
+            let (pixels, threshold) = caption.consensus.picture()
+            var text = try await read(caption, pixels, threshold: nil)
+            if Self.confidence(of: text) < Self.sureConfidence {
+                let blackAndWhite = try await read(caption, pixels, threshold: threshold)
+                if Self.confidence(of: blackAndWhite) > Self.confidence(of: text) { text = blackAndWhite }
+            }
+            let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
             guard !lines.isEmpty else { return nil }
             let first = try await start.value
             let last = try await stop.value ?? end ?? (caption.last.time, caption.last.frameNumber)
-            let bounds = lines.dropFirst().reduce(lines[0].bounds) { $0.union($1.bounds) }
+            let block = RecognizedBlock(lines: lines)
+            let detections = options.features.contains(.detectors)
+                ? DetectionCollector(kinds: options.dataKinds).collect(text: RecognizedText(blocks: [block]), codes: [])
+                : []
             return Cue(
                 start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
-                text: lines.map(\.text).joined(separator: "\n"), bounds: bounds.normalized, codes: [], detections: [],
+                text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
                 readTime: first.time)
         }
+    }
+
+    /// The line without the words that lie off the caption's strokes (the still parts of the picture
+    /// around it, read as letters), or nil when none is left.
+    static func strokesOnly(_ line: RecognizedLine, of caption: CaptionTracker.Caption) -> RecognizedLine? {
+        let words = line.words.filter {
+            let box = $0.bounds.normalized
+            let rect = PixelRect(
+                x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
+                width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
+                height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))
+            return caption.consensus.strokeShare(of: rect) >= minimumStrokeShare
+        }
+        if words.count == line.words.count { return line }
+        return words.isEmpty ? nil : RecognizedLine(words: words)
+    }
+
+    /// Reads the caption's clean picture, in grey or, given a threshold, in black and white.
+    private func read(_ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?) async throws -> RecognizedText {
+        let (image, region) = try Self.framePicture(caption, pixels, threshold: threshold)
+        return try await analyzer.readText(
+            image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
+    }
+
+    /// The mean confidence of the words read.
+    private static func confidence(of text: RecognizedText) -> Double {
+        let words = text.blocks.flatMap(\.lines).flatMap(\.words)
+        return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
 
     /// Whether a line read is text: it has a letter or a digit, and a very short one was read confidently.
@@ -42,9 +80,10 @@ struct CaptionReader {
 
     /// The whole frame's picture for the analyzer, the caption's clean part in place and the rest filled
     /// with the colour at its edge; doubled when the frame is short, as `LumaImage` does, so that caption
-    /// text is tall enough. Also the part, normalised.
+    /// text is tall enough; then black and white at `threshold`, if given (after the doubling, so that thin
+    /// strokes keep their shape). Also the part, normalised.
     private static func framePicture(
-        _ caption: CaptionTracker.Caption, _ pixels: [UInt8]
+        _ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?
     ) throws -> (PixelImage, NormalizedRect) {
         let rect = caption.consensus.rect
         let scale = caption.frameHeight < LumaImage.minimumHeight ? 2 : 1
@@ -58,6 +97,7 @@ struct CaptionReader {
                 image[(rect.y * scale + y) * width + rect.x * scale + x] = sample(pixels, rect.width, rect.height, x, y, scale)
             }
         }
+        if let threshold { for index in image.indices { image[index] = image[index] < threshold ? 0 : 255 } }
         let region = try NormalizedRect(
             x: Double(rect.x) / Double(caption.frameWidth), y: Double(rect.y) / Double(caption.frameHeight),
             width: Double(rect.width) / Double(caption.frameWidth), height: Double(rect.height) / Double(caption.frameHeight))

@@ -21,6 +21,12 @@ struct CaptionTracker {
     static let tile = 8
     /// A tile takes part in a caption when at least this many of its pixels are newborn strokes.
     static let strokesPerTile = 8
+    /// A caption's strokes fill at least this share of each row's span from its first stroke to its last
+    /// (over a whole box, two centred lines of different lengths leave much of it empty).
+    static let rowDensity = 0.14
+    /// They also fill at least this share of the box around them (scattered edges of moving things span rows
+    /// too, but leave most of their box empty).
+    static let boxDensity = 0.06
     /// The fewest newborn strokes a caption has.
     static let fewestStrokes = 30
     /// A caption is shown while at least this share of its strokes keep their values.
@@ -265,9 +271,16 @@ struct CaptionTracker {
     private mutating func caption(
         ofTiles group: [Int], columns: Int, newborn: [Bool], map: StrokeMap, born: Int
     ) -> Showing? {
+        // The group's tiles, and those just above and below them: the tops of capitals and the tails of
+        // letters are too few to fill a tile of their own.
+        let members = Set(group)
+        let tiles = group + group.flatMap { [$0 - columns, $0 + columns] }.filter {
+            $0 >= 0 && $0 < columns * (map.height / Self.tile) && !members.contains($0)
+        }
         var left = Int.max, top = Int.max, right = -1, bottom = -1
         var pixels: [Int] = []
-        for tile in group {
+        var rowSpans: [Int: (first: Int, last: Int)] = [:]
+        for tile in Set(tiles) {
             let tx = tile % columns * Self.tile
             let ty = tile / columns * Self.tile
             for y in ty..<(ty + Self.tile) {
@@ -277,13 +290,18 @@ struct CaptionTracker {
                     right = max(right, x)
                     top = min(top, y)
                     bottom = max(bottom, y)
+                    let span = rowSpans[y] ?? (x, x)
+                    rowSpans[y] = (min(span.first, x), max(span.last, x))
                 }
             }
         }
-        guard pixels.count >= Self.fewestStrokes else { return nil }
         let width = right - left + 1
         let height = bottom - top + 1
-        guard Double(width) >= 1.5 * Double(height), Double(pixels.count) >= 0.1 * Double(width * height) else { return nil }
+        let spanned = rowSpans.values.reduce(0) { $0 + $1.last - $1.first + 1 }
+        guard pixels.count >= Self.fewestStrokes else { return nil }
+        guard Double(width) >= 1.5 * Double(height), Double(pixels.count) >= Self.rowDensity * Double(spanned),
+              Double(pixels.count) >= Self.boxDensity * Double(width * height)
+        else { return nil }
         // Letters the caption shares with the one before it at the same place are not newborn: a line's
         // height more on either side.
         let margin = max(2, height / 3)

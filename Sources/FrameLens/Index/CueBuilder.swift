@@ -8,6 +8,11 @@
 enum CueBuilder {
     static let noiseTolerance = 0.15
     static let growthCharacters = 8
+    /// Two readings of one picture differ by at most this (a slide's text block read by the slide path and
+    /// by the caption path); over moving video a one-frame reading differs more.
+    static let sameReading = 0.02
+    /// Seconds by which two cues' times may differ and still count as the same (a frame at 10 fps).
+    static let frameSlack: Timestamp = 0.1
 
     /// A stretch of video with one picture, and what was read on it.
     struct Segment {
@@ -22,20 +27,25 @@ enum CueBuilder {
 
     /// The cues of the stretches, and of the captions `CaptionReader` found, in order of their start. Where
     /// both read the same text at the same time, one is left out: a caption that starts with a stretch
-    /// whose reading is like it or larger is the stretch's text (a slide's), read by it; otherwise a
-    /// stretch's reading that lies mostly within a caption, or holds it and hardly more text, is that caption read again from one frame (over
-    /// moving video, poorly, with texture read as letters around it); a caption that lies within a
-    /// stretch's larger reading is part of a slide (a bullet revealed). A letter or two read while a caption
-    /// shows is the texture of the moving picture around it.
+    /// whose reading is the same or holds more (codes, or text well beyond the caption's: a bullet revealed
+    /// on a slide) is part of that slide, read by the slide path; otherwise the caption's reading, made from all its
+    /// frames, stands, and a stretch's reading that lies mostly within it, or holds it and hardly more
+    /// text, is that caption read again from one frame (over moving video, poorly, with texture read as
+    /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
+    /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
         let slides = cues(from: segments)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
-        // A caption that came with a change the slide path saw as it happened is the slide's text: the
-        // slide path's reading of it stands.
+        // A caption that came with a change the slide path saw as it happened is part of a slide when the
+        // slide's reading is the same (a still slide's text block, which lasts beyond the slide's later
+        // steps) or holds more: codes, or text well beyond the caption's (a bullet revealed). Then the
+        // slide path's reading stands. Otherwise the caption's reading, made from all its frames, does.
         let readsIt = { (slide: Cue, caption: Cue) in
-            abs(slide.startFrame - caption.startFrame) <= 1 && overlapping(slide, caption)
-                && (letters(slide) >= letters(caption) || TextSimilarity.normalizedDistance(slide.text, caption.text) <= 0.5)
+            guard abs(slide.startFrame - caption.startFrame) <= 1, overlapping(slide, caption) else { return false }
+            guard slide.codes.isEmpty else { return true }
+            if TextSimilarity.normalizedDistance(slide.text, caption.text) <= sameReading { return true }
+            return letters(slide) >= letters(caption) + growthCharacters
         }
         let captions = captions.filter { caption in !slides.contains { readsIt($0, caption) } }
         let keptSlides = slides.filter { slide in
@@ -43,6 +53,9 @@ enum CueBuilder {
             return !captions.contains { caption in
                 guard overlapping(slide, caption) else { return false }
                 if letters(slide) < CaptionReader.shortLine { return true }
+                // A few letters read only while a caption shows are the moving picture's texture.
+                let within = slide.start >= caption.start - frameSlack && slide.end <= caption.end + frameSlack
+                if within && letters(slide) < growthCharacters { return true }
                 guard let box = caption.bounds else { return false }
                 let holdsLittleMore = letters(slide) < letters(caption) + growthCharacters
                 return fraction(of: bounds, inside: box) >= 0.5
