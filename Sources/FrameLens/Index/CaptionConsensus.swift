@@ -97,9 +97,19 @@ struct CaptionConsensus: Sendable {
         }
     }
 
+    /// Whether the frame before or after the caption is known, so that what it shares with them can be
+    /// taken for background (`picture(stillIsBackground:)`).
+    var knowsStillPicture: Bool { before != nil || after != nil }
+
     /// The clean picture of the held part, dark text on light, and the level that splits text from the
     /// rest (its outline or box, a third shade the engine's whole-picture threshold can keep).
-    func picture() -> (pixels: [UInt8], threshold: UInt8) {
+    ///
+    /// - Parameter stillIsBackground: whether what the frames before and after the caption share with it,
+    ///   away from its newborn strokes, is background: a still picture around it, but also the letters it
+    ///   shares with a caption at the same place before or after it that the tracker did not follow.
+    func picture(stillIsBackground: Bool = true) -> (pixels: [UInt8], threshold: UInt8) {
+        let before = stillIsBackground ? before : nil
+        let after = stillIsBackground ? after : nil
         let area = rect.width * rect.height
         guard !crops.isEmpty else { return ([UInt8](repeating: 0, count: area), 128) }
         var median = [UInt8](repeating: 0, count: area)

@@ -4,9 +4,17 @@ struct CaptionReader {
     /// Lines shorter than this (spaces aside) are kept only when read with at least `shortConfidence`.
     static let shortLine = 3
     static let shortConfidence = 0.8
-    /// A grey reading this confident stands; a less confident one is read again in black and white (an
-    /// outline is a third shade that the engine's whole-picture threshold keeps), and the surer stands.
+    /// A reading with every word this confident stands. A less confident one is read again in black and
+    /// white (an outline is a third shade that the engine's whole-picture threshold keeps), and the more
+    /// confident reading stands; and again with the still picture kept, which stands when it finds
+    /// `recoveredLetters` more letters about as confidently (letters the caption shares with one at the same
+    /// place before it that the tracker did not follow look still).
     static let sureConfidence = 0.85
+    static let recoveredLetters = 2
+    static let recoveredConfidence = 0.05
+    /// Frames shorter than `LumaImage.minimumHeight` are read this many times larger: a caption's x-height
+    /// there is about 10 pixels, and the engine reads best at 20 to 30.
+    static let shortFrameScale = 3
     /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
     static let minimumStrokeShare = 0.02
 
@@ -22,11 +30,10 @@ struct CaptionReader {
         let start = firstFrame(of: caption)
         let stop = firstFrameAfter(caption)
         return Task { [analyzer, options] in
-            let (pixels, threshold) = caption.consensus.picture()
-            var text = try await read(caption, pixels, threshold: nil)
-            if Self.confidence(of: text) < Self.sureConfidence {
-                let blackAndWhite = try await read(caption, pixels, threshold: threshold)
-                if Self.confidence(of: blackAndWhite) > Self.confidence(of: text) { text = blackAndWhite }
+            var text = try await read(caption, caption.consensus.picture())
+            if caption.consensus.knowsStillPicture && !Self.isSure(text) {
+                let whole = try await read(caption, caption.consensus.picture(stillIsBackground: false))
+                if Self.recoversLetters(whole, over: text) { text = whole }
             }
             let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
             guard !lines.isEmpty else { return nil }
@@ -58,6 +65,15 @@ struct CaptionReader {
         return words.isEmpty ? nil : RecognizedLine(words: words)
     }
 
+    /// Reads one clean picture of the caption in grey and, when that reading is unsure, in black and white
+    /// at the picture's threshold; the more confident reading.
+    private func read(_ caption: CaptionTracker.Caption, _ picture: (pixels: [UInt8], threshold: UInt8)) async throws -> RecognizedText {
+        let grey = try await read(caption, picture.pixels, threshold: nil)
+        guard !Self.isSure(grey) else { return grey }
+        let blackAndWhite = try await read(caption, picture.pixels, threshold: picture.threshold)
+        return Self.confidence(of: blackAndWhite) > Self.confidence(of: grey) ? blackAndWhite : grey
+    }
+
     /// Reads the caption's clean picture, in grey or, given a threshold, in black and white.
     private func read(_ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?) async throws -> RecognizedText {
         let (image, region) = try Self.framePicture(caption, pixels, threshold: threshold)
@@ -65,11 +81,26 @@ struct CaptionReader {
             image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
     }
 
+    /// Whether `whole` holds at least `recoveredLetters` more letters than `text`, with a mean confidence
+    /// at most `recoveredConfidence` lower.
+    private static func recoversLetters(_ whole: RecognizedText, over text: RecognizedText) -> Bool {
+        let letters = { (text: RecognizedText) in text.transcript.filter { $0.isLetter || $0.isNumber }.count }
+        return letters(whole) >= letters(text) + recoveredLetters
+            && confidence(of: whole) >= confidence(of: text) - recoveredConfidence
+    }
+
     /// The mean confidence of the words read.
     private static func confidence(of text: RecognizedText) -> Double {
         let words = text.blocks.flatMap(\.lines).flatMap(\.words)
         return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
+
+    /// Whether words were read, each with at least `sureConfidence`.
+    private static func isSure(_ text: RecognizedText) -> Bool {
+        let words = text.blocks.flatMap(\.lines).flatMap(\.words)
+        return !words.isEmpty && words.allSatisfy { $0.confidence >= sureConfidence }
+    }
+
 
     /// Whether a line read is text: it has a letter or a digit, and a very short one was read confidently.
     static func isText(_ line: RecognizedLine) -> Bool {
@@ -79,14 +110,14 @@ struct CaptionReader {
     }
 
     /// The whole frame's picture for the analyzer, the caption's clean part in place and the rest filled
-    /// with the colour at its edge; doubled when the frame is short, as `LumaImage` does, so that caption
-    /// text is tall enough; then black and white at `threshold`, if given (after the doubling, so that thin
+    /// with the colour at its edge; enlarged `shortFrameScale` times when the frame is short, so that caption
+    /// text is tall enough; then black and white at `threshold`, if given (after the enlarging, so that thin
     /// strokes keep their shape). Also the part, normalised.
     private static func framePicture(
         _ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?
     ) throws -> (PixelImage, NormalizedRect) {
         let rect = caption.consensus.rect
-        let scale = caption.frameHeight < LumaImage.minimumHeight ? 2 : 1
+        let scale = caption.frameHeight < LumaImage.minimumHeight ? Self.shortFrameScale : 1
         let width = caption.frameWidth * scale
         let height = caption.frameHeight * scale
         var edge = (0..<rect.width).map { pixels[$0] } + (0..<rect.width).map { pixels[(rect.height - 1) * rect.width + $0] }
