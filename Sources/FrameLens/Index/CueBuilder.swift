@@ -11,6 +11,10 @@ enum CueBuilder {
     /// Two readings of one picture differ by at most this (a slide's text block read by the slide path and
     /// by the caption path); over moving video a one-frame reading differs more.
     static let sameReading = 0.02
+    /// A stretch whose reading holds fewer than `growthCharacters` letters and digits, no code, and only lines
+    /// read with less than this confidence or that are not text (`CaptionReader.isText`: one or two symbols
+    /// read unsurely), is clutter (the texture of a moving picture read as "Ree :"), not a cue.
+    static let clutterConfidence = 0.6
     /// Seconds by which two cues' times may differ and still count as the same (a frame at 10 fps).
     static let frameSlack: Timestamp = 0.1
 
@@ -34,7 +38,7 @@ enum CueBuilder {
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
-        let slides = cues(from: segments)
+        let slides = split(cues(from: segments), at: captions)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
         // A caption that came with a change the slide path saw as it happened is part of a slide when the
@@ -84,7 +88,7 @@ enum CueBuilder {
     static func cues(from segments: [Segment]) -> [Cue] {
         var cues: [Cue] = []
         for segment in segments {
-            guard let analysis = segment.analysis else { continue }
+            guard let analysis = segment.analysis, !isClutter(analysis) else { continue }
             let text = analysis.text?.transcript ?? ""
             guard !text.isEmpty || !analysis.codes.isEmpty else { continue }
             if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes),
@@ -100,6 +104,14 @@ enum CueBuilder {
                 readTime: analysis.time))
         }
         return cues
+    }
+
+    /// Whether a reading is clutter: a few letters, unsure or not text, and no code (see `clutterConfidence`).
+    static func isClutter(_ analysis: FrameAnalysis) -> Bool {
+        guard analysis.codes.isEmpty, let text = analysis.text else { return false }
+        let letters = text.transcript.filter { $0.isLetter || $0.isNumber }.count
+        return letters < growthCharacters
+            && text.blocks.flatMap(\.lines).allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
     }
 
     /// Whether a new reading shows what a cue already holds, give or take OCR noise.
