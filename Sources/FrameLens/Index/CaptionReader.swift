@@ -37,7 +37,7 @@ struct CaptionReader {
                 if Self.recoversLetters(whole, over: text) { text = whole }
             }
             let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
-            guard !lines.isEmpty else { return nil }
+            guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
             let first = try await start.value
             let last = try await stop.value ?? end ?? (caption.last.time, caption.last.frameNumber)
             let block = RecognizedBlock(lines: lines)

@@ -109,9 +109,13 @@ enum CueBuilder {
     /// Whether a reading is clutter: a few letters, unsure or not text, and no code (see `clutterConfidence`).
     static func isClutter(_ analysis: FrameAnalysis) -> Bool {
         guard analysis.codes.isEmpty, let text = analysis.text else { return false }
-        let letters = text.transcript.filter { $0.isLetter || $0.isNumber }.count
-        return letters < growthCharacters
-            && text.blocks.flatMap(\.lines).allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
+        return isClutter(text.blocks.flatMap(\.lines))
+    }
+
+    /// Whether lines read (and no code) are clutter: a few letters, unsure or not text.
+    static func isClutter(_ lines: [RecognizedLine]) -> Bool {
+        let letters = lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
+        return letters < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
     }
 
     /// Whether a new reading shows what a cue already holds, give or take OCR noise.

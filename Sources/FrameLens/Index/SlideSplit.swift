@@ -12,11 +12,13 @@ extension CueBuilder {
     }
 
     /// The slide cue split at the caption's first and last frames, when it shows the caption's lines and
-    /// more, and lasts beyond it; otherwise the cue as it is (a cue of the caption alone is the caption's).
+    /// more (a code, or `growthCharacters` letters: what a slide holds beside the caption, not a few letters of
+    /// texture), and lasts beyond it; otherwise the cue as it is (a cue of the caption alone is the caption's).
     private static func split(_ slide: Cue, at caption: Cue) -> [Cue] {
         guard slide.startFrame < caption.endFrame, caption.startFrame < slide.endFrame,
               slide.startFrame < caption.startFrame || caption.endFrame < slide.endFrame,
-              let without = text(of: slide, without: caption), !without.isEmpty || !slide.codes.isEmpty
+              let without = text(of: slide, without: caption),
+              without.filter({ $0.isLetter || $0.isNumber }).count >= growthCharacters || !slide.codes.isEmpty
         else { return [slide] }
         var parts: [Cue] = []
         if slide.startFrame < caption.startFrame {
