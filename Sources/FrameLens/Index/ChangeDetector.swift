@@ -67,9 +67,11 @@ struct ChangeDetector {
         for cell in history.indices where stopped[cell] && !nearMotion[cell] { history[cell] = 0 }
     }
 
-    /// The cells in motion (with their margin), as one region per run of cells in a row.
-    var motionRegions: [NormalizedRect] {
-        Self.regions(of: ignored)
+    /// The cells in motion that moved in one of the last two samples (with their margin): what a settled
+    /// picture's reading leaves out. A scroll that has stopped is still motion for the change test (it may go
+    /// on), but the text it stopped on is read.
+    var movingRegions: [NormalizedRect] {
+        Self.regions(of: Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }))
     }
 
     /// Where two samples differ in the cells that count, as one region per run of cells in a row.

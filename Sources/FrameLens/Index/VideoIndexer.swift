@@ -427,7 +427,7 @@ private struct ScanState {
         if inFlight.count > reader.analyzer.enginesPerLanguage {
             _ = try await inFlight.removeFirst().value
         }
-        let analysis = reader.read(picture, ignoring: detector.motionRegions)
+        let analysis = reader.read(picture, ignoring: detector.movingRegions)
         inFlight.append(analysis)
         stretches[stretches.count - 1].analysis = analysis
         if let thumbnail { lastRead = (thumbnail, analysis) }
