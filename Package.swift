@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "FrameLensDataDetection", "CFFmpeg"],
+            dependencies: ["FrameLens", "FrameLensDataDetection"],
             resources: [.copy("Fixtures")]
         ),
     ]

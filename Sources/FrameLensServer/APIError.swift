@@ -23,7 +23,7 @@ struct APIError: HTTPResponseError {
             case .protectedContent: self.init(.forbidden, error.message)
             case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
                 self.init(.unprocessableContent, error.message)
-            case .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge:
+            default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge, and any newer code
                 self.init(.internalServerError, error.message)
             }
         case let error as AnalysisError:

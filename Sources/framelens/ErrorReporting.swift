@@ -18,6 +18,7 @@ enum ExitStatus: Int32 {
     case usage = 64
     case interrupted = 130
 
+    /// The exit code for a media error; a code newer than this table exits 1, as any other failure.
     init(_ code: MediaError.Code) {
         self =
             switch code {
@@ -29,6 +30,7 @@ enum ExitStatus: Int32 {
             case .decodeFailed, .unsupported: .decodeFailed
             case .writeFailed: .writeFailed
             case .cannotMerge: .cannotMerge
+            default: .failure
             }
     }
 }

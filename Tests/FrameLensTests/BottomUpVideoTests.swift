@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import Testing
 
@@ -45,45 +44,14 @@ struct BottomUpVideoTests {
     /// FFmpeg's own decoder gives the frame with a negative linesize; the frame FrameLens keeps holds the
     /// same rows top-down with a positive stride.
     @Test func aBottomUpPlaneIsCopiedTopDown() throws {
-        let decoded = try Self.firstDecodedFrame(of: try Self.video())
-        var owned: UnsafeMutablePointer<AVFrame>? = decoded
-        defer { av_frame_free(&owned) }
-        let sourceStride = Int(decoded.pointee.linesize.0)
-        #expect(sourceStride == -640 * 3, "the decoder hands the frame out bottom-up")
-        let kept = try FrameBuffer(referencing: decoded)
+        let decoded = try DecodedPicture(firstOf: try Self.video())
+        #expect(decoded.firstPlaneStride == -640 * 3, "the decoder hands the frame out bottom-up")
+        let kept = try decoded.kept()
         let (base, stride, rows) = kept.plane(0)
         #expect(stride == 640 * 3 && rows == 360)
-        let source = try #require(decoded.pointee.data.0)
         for row in [0, 1, 40, 359] {
-            let expected = UnsafeRawBufferPointer(start: source + row * sourceStride, count: 640 * 3)
             let copied = UnsafeRawBufferPointer(start: base + row * stride, count: 640 * 3)
-            #expect(Array(copied) == Array(expected), "row \(row)")
+            #expect(Array(copied) == decoded.firstPlaneRow(row, count: 640 * 3), "row \(row)")
         }
-    }
-
-    /// The first frame of a video, decoded with FFmpeg's API alone.
-    private static func firstDecodedFrame(of video: String) throws -> UnsafeMutablePointer<AVFrame> {
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&opened, video, nil, nil) >= 0, let format = opened else {
-            throw CommandFailure(command: "avformat_open_input", output: video)
-        }
-        defer { avformat_close_input(&opened) }
-        let parameters = try #require(format.pointee.streams[0]?.pointee.codecpar)
-        let codec = try #require(avcodec_find_decoder(parameters.pointee.codec_id))
-        var context = avcodec_alloc_context3(codec)
-        defer { avcodec_free_context(&context) }
-        guard avcodec_parameters_to_context(context, parameters) >= 0, avcodec_open2(context, codec, nil) >= 0 else {
-            throw CommandFailure(command: "avcodec_open2", output: video)
-        }
-        var packet = av_packet_alloc()
-        defer { av_packet_free(&packet) }
-        let frame = try #require(av_frame_alloc())
-        while av_read_frame(format, packet) >= 0 {
-            defer { av_packet_unref(packet) }
-            if avcodec_send_packet(context, packet) >= 0 && avcodec_receive_frame(context, frame) >= 0 { return frame }
-        }
-        var unused: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&unused)
-        throw CommandFailure(command: "avcodec_receive_frame", output: "no frame in \(video)")
     }
 }

@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import Testing
 @testable import FrameLens
@@ -112,11 +111,10 @@ struct VideoPlayerTests {
         let address = first.withUnsafePlane(0) { bytes, _ in bytes.baseAddress }
         #expect(address == second.withUnsafePlane(0) { bytes, _ in bytes.baseAddress })
         // The plane lies inside the reference-counted buffer the decoder allocated, shared, not copied.
-        let decoded = first.buffer.frame.pointee
-        let buffer = try #require(decoded.buf.0)
-        let start = UnsafeRawPointer(buffer.pointee.data!)
-        #expect(address! >= start && address! < start + Int(buffer.pointee.size))
-        #expect(av_buffer_get_ref_count(buffer) >= 2)
+        let storage = try #require(first.buffer.firstPlaneStorage)
+        let start = try #require(storage.bytes.baseAddress)
+        #expect(address! >= start && address! < start + storage.bytes.count)
+        #expect(storage.references >= 2)
     }
 
     @Test func heldFrameStaysValidAfterThePlayerMovesOnAndCloses() async throws {

@@ -1,13 +1,26 @@
 /// An error from the frame analyzer: a missing Tesseract language, a frame that cannot be analysed, a
 /// player that is not paused, or an analysis overtaken by a change of the displayed frame.
-public struct AnalysisError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Code: String, Sendable, Equatable {
-        case languageNotInstalled
-        case engineFailed
-        case notPaused
-        case stale
-        case invalidRegion
+public struct AnalysisError: FrameLensError {
+    /// What went wrong with an analysis; new codes may be added.
+    public struct Code: FrameLensErrorCode {
+        /// The code's name.
+        public let rawValue: String
+
+        /// A code with the given name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// A requested Tesseract language is not installed.
+        public static let languageNotInstalled = Code(rawValue: "languageNotInstalled")
+        /// The OCR or barcode engine failed.
+        public static let engineFailed = Code(rawValue: "engineFailed")
+        /// The player is not paused, so there is no frame to analyse.
+        public static let notPaused = Code(rawValue: "notPaused")
+        /// The displayed frame changed while the analysis ran.
+        public static let stale = Code(rawValue: "stale")
+        /// The region to analyse is badly written, empty or lies outside the frame.
+        public static let invalidRegion = Code(rawValue: "invalidRegion")
     }
 
     /// What went wrong.
@@ -23,6 +36,4 @@ public struct AnalysisError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
         self.operation = operation
     }
-
-    public var description: String { message }
 }
