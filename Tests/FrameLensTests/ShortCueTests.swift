@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at
-/// `--interval 0.25`, exact to the frame: none vanishes, and no blank is swallowed by the next cue; and the
-/// same is asked at the default interval of ordinary subtitles (0.7-0.9 s captions, 0.8 s blanks) over a
-/// still slide and over moving pictures.
+/// Captions and blanks of half a second to 0.9 s, as subtitles have them, are cues of their own at the
+/// default interval and at `--interval 0.25`, exact to the frame: none vanishes, and no blank is swallowed by
+/// the next cue; and so are ordinary subtitles (0.7-0.9 s captions, 0.8 s blanks) over a still slide and
+/// over moving pictures.
 struct ShortCueTests {
     /// The captions (text, first frame, first frame after) over a slide whose title stays.
     static let captions = [
@@ -27,10 +27,12 @@ struct ShortCueTests {
         ])
     }
 
-    @Test func everyCaptionAndEveryBlankIsACueAtAQuarterSecond() throws {
+    /// At the default interval (nil) and at 0.25 s.
+    @Test(arguments: [nil, "0.25"])
+    func everyCaptionAndEveryBlankIsACue(interval: String?) throws {
         let result = try Command.framelens([
-            "index", try Self.video(), "--types", "text", "--interval", "0.25", "--format", "json", "-o", "-",
-        ])
+            "index", try Self.video(), "--types", "text", "--format", "json", "-o", "-",
+        ] + (interval.map { ["--interval", $0] } ?? []))
         #expect(result.status == 0, "\(result.errorText)")
         let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
         let cues = (index?["cues"] as? [[String: Any]] ?? []).map {

@@ -67,7 +67,11 @@ enum CueBuilder {
             }
         }
         let keptCaptions = captions.filter { caption in
-            guard let box = caption.bounds else { return true }
+            // A caption the slide's split gave a part to is in it.
+            let inAPart = keptSlides.contains {
+                $0.startFrame == caption.startFrame && $0.endFrame == caption.endFrame && text(of: $0, without: caption) != nil
+            }
+            guard !inAPart, let box = caption.bounds else { return !inAPart }
             return !keptSlides.contains { slide in
                 guard let bounds = slide.bounds, overlapping(slide, caption) else { return false }
                 return fraction(of: box, inside: bounds) >= 0.5

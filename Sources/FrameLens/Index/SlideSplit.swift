@@ -11,22 +11,42 @@ extension CueBuilder {
         }
     }
 
-    /// The slide cue split at the caption's first and last frames, when it shows the caption's lines and
-    /// more (a code, or `growthCharacters` letters: what a slide holds beside the caption, not a few letters of
-    /// texture), and lasts beyond it; otherwise the cue as it is (a cue of the caption alone is the caption's).
+    /// The slide cue split at the caption's first and last frames, when it holds a slide's worth of text
+    /// besides the caption (a code, or `growthCharacters` letters, not a few letters of texture) and lasts
+    /// beyond it; otherwise the cue as it is (a cue of the caption alone is the caption's). The part the
+    /// caption shows holds its lines: read with the slide, or, when the slide path never settled on it (a
+    /// caption of under two intervals within the slide's time), added to the slide's where the caption is.
     private static func split(_ slide: Cue, at caption: Cue) -> [Cue] {
         guard slide.startFrame < caption.endFrame, caption.startFrame < slide.endFrame,
-              slide.startFrame < caption.startFrame || caption.endFrame < slide.endFrame,
-              let without = text(of: slide, without: caption),
-              without.filter({ $0.isLetter || $0.isNumber }).count >= growthCharacters || !slide.codes.isEmpty
+              slide.startFrame < caption.startFrame || caption.endFrame < slide.endFrame
         else { return [slide] }
+        let isSlide = { (text: String) in text.filter { $0.isLetter || $0.isNumber }.count >= growthCharacters || !slide.codes.isEmpty }
+        if let without = text(of: slide, without: caption), isSlide(without) {
+            return split(slide, at: caption, shown: slide.text, without: without)
+        }
+        guard slide.startFrame <= caption.startFrame, caption.endFrame <= slide.endFrame, isSlide(slide.text),
+              let bounds = slide.bounds, let box = caption.bounds, !bounds.intersects(box)
+        else { return [slide] }
+        let shown = box.y < bounds.y ? caption.text + "\n" + slide.text : slide.text + "\n" + caption.text
+        var parts = split(slide, at: caption, shown: shown, without: slide.text)
+        if let index = parts.firstIndex(where: { $0.startFrame == caption.startFrame }) {
+            parts[index].bounds = bounds.union(box)
+            parts[index].detections += caption.detections
+            parts[index].readTime = caption.start
+        }
+        return parts
+    }
+
+    /// The slide cue in parts: before the caption with `without`, while it shows with `shown`, after it with
+    /// `without`.
+    private static func split(_ slide: Cue, at caption: Cue, shown: String, without: String) -> [Cue] {
         var parts: [Cue] = []
         if slide.startFrame < caption.startFrame {
             parts.append(part(of: slide, from: (slide.start, slide.startFrame), to: (caption.start, caption.startFrame), text: without))
         }
         let first = caption.startFrame > slide.startFrame ? (caption.start, caption.startFrame) : (slide.start, slide.startFrame)
         let after = caption.endFrame < slide.endFrame ? (caption.end, caption.endFrame) : (slide.end, slide.endFrame)
-        parts.append(part(of: slide, from: first, to: after, text: slide.text))
+        parts.append(part(of: slide, from: first, to: after, text: shown))
         if caption.endFrame < slide.endFrame {
             parts.append(part(of: slide, from: (caption.end, caption.endFrame), to: (slide.end, slide.endFrame), text: without))
         }
@@ -35,7 +55,7 @@ extension CueBuilder {
 
     /// The slide's text without the caption's lines, or nil when it does not hold each of them (give or take
     /// OCR noise).
-    private static func text(of slide: Cue, without caption: Cue) -> String? {
+    static func text(of slide: Cue, without caption: Cue) -> String? {
         var lines = slide.text.split(separator: "\n").map(String.init)
         for line in caption.text.split(separator: "\n").map(String.init) {
             guard let index = lines.firstIndex(where: { TextSimilarity.normalizedDistance($0, line) <= noiseTolerance })
