@@ -28,7 +28,7 @@ struct VideoPlayerTests {
     /// (it decoded on forever before).
     @Test func aPlayerDroppedWhilePlayingIsFreed() async throws {
         var player: VideoPlayer? = try VideoPlayer(url: TestMedia.sample)
-        weak var watcher = player
+        weak let watcher = player
         await player?.play()
         try await Task.sleep(for: .milliseconds(200))
         player = nil
