@@ -154,7 +154,7 @@ struct GrabCommandTests {
         let models = TestMedia.path("sorted-models")
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
         for name in ["zul", "chi_sim", "afr", "osd", "eng", "chi_sim_vert", "deu"] {
-            FileManager.default.createFile(atPath: "\(models)/\(name).traineddata", contents: Data())
+            #expect(FileManager.default.createFile(atPath: "\(models)/\(name).traineddata", contents: Data()))
         }
         let result = try Command.run(Command.framelens, ["langs"], environment: ["TESSDATA_PREFIX": models])
         #expect(result.status == 0)
@@ -165,7 +165,7 @@ struct GrabCommandTests {
         // An empty eng.traineddata: Tesseract fails to initialise, and the engine is freed once.
         let models = TestMedia.path("tessdata")
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: models + "/eng.traineddata", contents: Data())
+        #expect(FileManager.default.createFile(atPath: models + "/eng.traineddata", contents: Data()))
         let result = try Command.run(
             Command.framelens, ["grab", TestMedia.sample, "--at", "1"], environment: ["TESSDATA_PREFIX": models])
         #expect(result.status == 10)
