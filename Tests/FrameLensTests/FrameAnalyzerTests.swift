@@ -60,7 +60,7 @@ struct FrameAnalyzerTests {
         let image = try LumaImage(frame)
         #expect(image.isDecoderPlane)
         let planeAddress = frame.withUnsafePlane(0) { bytes, _ in bytes.baseAddress }
-        #expect(image.withUnsafeBytes { $0.baseAddress } == planeAddress)
+        #expect(image.withPlane { $0.withUnsafeBytes { bytes, _ in bytes.baseAddress } } == planeAddress)
     }
 
     @Test func convertsOnlyWhenGeometryOrFormatRequireIt() async throws {

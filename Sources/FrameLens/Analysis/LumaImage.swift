@@ -13,7 +13,7 @@ struct LumaImage {
     private let storage: Storage
     let width: Int
     let height: Int
-    let bytesPerRow: Int
+
     /// The size of the picture a player displays (rotation and sample aspect ratio applied).
     let displayWidth: Int
     let displayHeight: Int
@@ -31,14 +31,12 @@ struct LumaImage {
             storage = .plane(frame)
             width = frame.width
             height = frame.height
-            bytesPerRow = frame.withUnsafePlane(0) { $1 }
         } else {
             let image = try FrameRenderer.render(
                 frame, as: .gray8, size: (display.width * upscale, display.height * upscale))
             storage = .owned(image)
             width = image.width
             height = image.height
-            bytesPerRow = image.bytesPerRow
         }
     }
 
@@ -48,7 +46,6 @@ struct LumaImage {
         storage = .owned(image)
         width = image.width
         height = image.height
-        bytesPerRow = image.bytesPerRow
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
     }
@@ -64,11 +61,11 @@ struct LumaImage {
         (Double(width) / Double(displayWidth), Double(height) / Double(displayHeight))
     }
 
-    /// Calls `body` with the gray pixels (`bytesPerRow * height` bytes). Do not escape the pointer.
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    /// Calls `body` with a view of the gray pixels, read in place. Do not keep the view.
+    func withPlane<Result>(_ body: (PlaneView) throws -> Result) rethrows -> Result {
         switch storage {
-        case .plane(let frame): try frame.withUnsafePlane(0) { bytes, _ in try body(bytes) }
-        case .owned(let image): try image.pixels.withUnsafeBytes(body)
+        case .plane(let frame): try frame.withLumaPlane(body)
+        case .owned(let image): try PlaneView.of(image.pixels, width: width, height: height, body)
         }
     }
 

@@ -25,27 +25,29 @@ enum BarcodeScanner {
         guard let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         var codes: [DetectedCode] = []
-        image.withUnsafeBytes { pixels in
-            for rect in rectangles {
-                guard let zimage = zbar_image_create() else { continue }
-                LiveObjects.zbarImages.created()
-                defer {
-                    zbar_image_destroy(zimage)
-                    LiveObjects.zbarImages.freed()
-                }
-                zbar_image_set_format(zimage, y800)
-                // The row padding is part of the width; the crop keeps ZBar inside the picture.
-                zbar_image_set_size(zimage, UInt32(image.bytesPerRow), UInt32(image.height))
-                zbar_image_set_crop(zimage, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))
-                zbar_image_set_data(zimage, pixels.baseAddress, UInt(pixels.count), nil)
-                guard zbar_scan_image(scanner, zimage) > 0 else { continue }
-                var symbol = zbar_image_first_symbol(zimage)
-                while let current = symbol {
-                    let code = describe(current, image: image)
-                    if !codes.contains(where: { $0.symbology == code.symbology && $0.payloadBase64 == code.payloadBase64 }) {
-                        codes.append(code)
+        image.withPlane { plane in
+            plane.withUnsafeBytes { pixels, bytesPerRow in
+                for rect in rectangles {
+                    guard let zimage = zbar_image_create() else { continue }
+                    LiveObjects.zbarImages.created()
+                    defer {
+                        zbar_image_destroy(zimage)
+                        LiveObjects.zbarImages.freed()
                     }
-                    symbol = zbar_symbol_next(current)
+                    zbar_image_set_format(zimage, y800)
+                    // The row padding is part of the width; the crop keeps ZBar inside the picture.
+                    zbar_image_set_size(zimage, UInt32(bytesPerRow), UInt32(plane.height))
+                    zbar_image_set_crop(zimage, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))
+                    zbar_image_set_data(zimage, pixels.baseAddress, UInt(pixels.count), nil)
+                    guard zbar_scan_image(scanner, zimage) > 0 else { continue }
+                    var symbol = zbar_image_first_symbol(zimage)
+                    while let current = symbol {
+                        let code = describe(current, image: image)
+                        if !codes.contains(where: { $0.symbology == code.symbology && $0.payloadBase64 == code.payloadBase64 }) {
+                            codes.append(code)
+                        }
+                        symbol = zbar_symbol_next(current)
+                    }
                 }
             }
         }

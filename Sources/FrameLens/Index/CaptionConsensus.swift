@@ -60,14 +60,7 @@ struct CaptionConsensus: Sendable {
 
     /// The part of the frame's luma plane, copied.
     private static func crop(_ rect: PixelRect, of frame: VideoFrame) -> [UInt8] {
-        frame.withUnsafePlane(0) { bytes, bytesPerRow in
-            var crop = [UInt8](repeating: 0, count: rect.width * rect.height)
-            for y in 0..<rect.height {
-                let line = (rect.y + y) * bytesPerRow + rect.x
-                for x in 0..<rect.width { crop[y * rect.width + x] = bytes[line + x] }
-            }
-            return crop
-        }
+        frame.withLumaPlane { $0.pixels(in: rect) }
     }
 
     /// The share of `box` (in coded pixels of the frame) that lies at the caption's strokes; 0 outside the

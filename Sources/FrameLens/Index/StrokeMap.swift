@@ -31,26 +31,22 @@ struct StrokeMap {
         let step = factor >= 4 ? 2 : 1
         let samples = (factor + step - 1) / step
         let area = samples * samples
-        luma = frame.withUnsafePlane(0) { bytes, bytesPerRow in
-            let plane = bytes.assumingMemoryBound(to: UInt8.self)
-            return [UInt8](unsafeUninitializedCapacity: width * height) { output, count in
-                var sums = [Int](repeating: 0, count: width)
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for y in 0..<height {
-                        for x in 0..<width { sums[x] = 0 }
-                        for dy in stride(from: 0, to: factor, by: step) {
-                            let line = (y * factor + dy) * bytesPerRow
-                            for x in 0..<width {
-                                var sum = 0
-                                for dx in stride(from: 0, to: factor, by: step) { sum += Int(plane[line + x * factor + dx]) }
-                                sums[x] += sum
-                            }
-                        }
-                        for x in 0..<width { output[y * width + x] = UInt8(sums[x] / area) }
+        luma = frame.withLumaPlane { plane in
+            var luma = [UInt8](repeating: 0, count: width * height)
+            var sums = [Int](repeating: 0, count: width)
+            for y in 0..<height {
+                for x in 0..<width { sums[x] = 0 }
+                for dy in stride(from: 0, to: factor, by: step) {
+                    let row = y * factor + dy
+                    for x in 0..<width {
+                        var sum = 0
+                        for dx in stride(from: 0, to: factor, by: step) { sum += Int(plane[x * factor + dx, row]) }
+                        sums[x] += sum
                     }
                 }
-                count = width * height
+                for x in 0..<width { luma[y * width + x] = UInt8(sums[x] / area) }
             }
+            return luma
         }
     }
 

@@ -27,14 +27,13 @@ struct Thumbnail: Equatable {
         let width = frame.width
         let height = frame.height
         let columnOfX = stride(from: 0, to: width, by: step).map { $0 * Self.columns / width }
-        cells = frame.withUnsafePlane(0) { bytes, bytesPerRow in
+        cells = frame.withLumaPlane { plane in
             var sums = [Int](repeating: 0, count: Self.columns * Self.rows)
             var counts = [Int](repeating: 0, count: Self.columns * Self.rows)
             for y in stride(from: 0, to: height, by: step) {
                 let rowStart = y * Self.rows / height * Self.columns
-                let line = y * bytesPerRow
                 for (index, column) in columnOfX.enumerated() {
-                    sums[rowStart + column] += Int(bytes[line + index * step])
+                    sums[rowStart + column] += Int(plane[index * step, y])
                     counts[rowStart + column] += 1
                 }
             }

@@ -88,6 +88,14 @@ public struct VideoFrame: Sendable {
         let (base, stride, rows) = buffer.plane(plane)
         return try body(UnsafeRawBufferPointer(start: base, count: stride * rows), stride)
     }
+
+    /// Calls `body` with a view of the 8-bit luma plane, read in place (`hasEightBitLumaPlane` must hold).
+    func withLumaPlane<Result>(_ body: (PlaneView) throws -> Result) rethrows -> Result {
+        precondition(hasEightBitLumaPlane, "the frame has no 8-bit luma plane")
+        return try withUnsafePlane(0) { bytes, bytesPerRow in
+            try body(PlaneView(bytes, width: width, height: height, bytesPerRow: bytesPerRow))
+        }
+    }
 }
 
 /// Owns one reference to a decoded `AVFrame`; `deinit` drops it.

@@ -10,7 +10,7 @@ enum DarkBackground {
 
     /// The bounding rectangles of connected groups of dark blocks in `rect` (two blocks or more), one block
     /// wider on every side so that text reaching past the dark blocks' grid is read whole.
-    static func areas(in pixels: UnsafeRawBufferPointer, bytesPerRow: Int, within rect: PixelRect) -> [PixelRect] {
+    static func areas(in plane: PlaneView, within rect: PixelRect) -> [PixelRect] {
         let columns = rect.width / blockSize
         let rows = rect.height / blockSize
         guard columns > 0, rows > 0 else { return [] }
@@ -21,7 +21,7 @@ enum DarkBackground {
                 let left = rect.x + column * blockSize
                 var sum = 0
                 for y in stride(from: top, to: top + blockSize, by: 4) {
-                    for x in stride(from: left, to: left + blockSize, by: 4) { sum += Int(pixels[y * bytesPerRow + x]) }
+                    for x in stride(from: left, to: left + blockSize, by: 4) { sum += Int(plane[x, y]) }
                 }
                 dark[row * columns + column] = sum / (blockSize * blockSize / 16) < darkLuma
             }
@@ -66,12 +66,7 @@ enum DarkBackground {
     /// The rectangle inverted, light text turned dark on a light background. Read it with local
     /// (Sauvola) binarisation: one global threshold cannot keep both white text on dark blue and dim gray
     /// text on black, and a mid-gray surround turned darker must not become a frame.
-    static func lightTextAsDark(of pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect) -> [UInt8] {
-        var copy = [UInt8](repeating: 255, count: rect.width * rect.height)
-        for row in 0..<rect.height {
-            let source = (rect.y + row) * bytesPerRow + rect.x
-            for column in 0..<rect.width { copy[row * rect.width + column] = 255 - pixels[source + column] }
-        }
-        return copy
+    static func lightTextAsDark(of plane: PlaneView, rect: PixelRect) -> [UInt8] {
+        plane.pixels(in: rect) { 255 - $0 }
     }
 }

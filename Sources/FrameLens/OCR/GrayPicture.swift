@@ -49,13 +49,7 @@ struct GrayPicture {
             part.needsLocalThreshold = needsLocalThreshold
             return part
         }
-        var crop = [UInt8](repeating: 0, count: local.width * local.height)
-        withUnsafePixels { source, bytesPerRow in
-            for row in 0..<local.height {
-                let start = (local.y + row) * bytesPerRow + local.x
-                for column in 0..<local.width { crop[row * local.width + column] = source.load(fromByteOffset: start + column, as: UInt8.self) }
-            }
-        }
+        let crop = withPlane { $0.pixels(in: local) }
         let factor = newScale / scale
         let size = (width: max(1, Int((Double(local.width) * factor).rounded())), height: max(1, Int((Double(local.height) * factor).rounded())))
         let shown = imageRect(local)
@@ -79,15 +73,13 @@ struct GrayPicture {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// Calls `body` with the first pixel and the bytes between rows. Do not escape the pointer.
-    func withUnsafePixels<Result>(_ body: (UnsafeRawPointer, Int) -> Result) -> Result {
+    /// Calls `body` with a view of the picture's pixels, read in place. Do not keep the view.
+    func withPlane<Result>(_ body: (PlaneView) -> Result) -> Result {
         switch pixels {
         case .inPlace(let image):
-            image.withUnsafeBytes { bytes in
-                body(bytes.baseAddress! + origin.y * image.bytesPerRow + origin.x, image.bytesPerRow)
-            }
+            image.withPlane { body($0.part(PixelRect(x: origin.x, y: origin.y, width: width, height: height))) }
         case .owned(let bytes):
-            bytes.withUnsafeBytes { body($0.baseAddress!, width) }
+            PlaneView.of(bytes, width: width, height: height, body)
         }
     }
 }

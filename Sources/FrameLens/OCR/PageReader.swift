@@ -16,13 +16,9 @@ struct PageReader {
         rectangles.flatMap { rect -> [RecognizedBlock] in
             guard rect.width > 0, rect.height > 0 else { return [] }
             var blocks = read(GrayPicture(image, rect))
-            let darkAreas = image.withUnsafeBytes {
-                DarkBackground.areas(in: $0, bytesPerRow: image.bytesPerRow, within: rect)
-            }
+            let darkAreas = image.withPlane { DarkBackground.areas(in: $0, within: rect) }
             for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
-                let inverted = image.withUnsafeBytes {
-                    DarkBackground.lightTextAsDark(of: $0, bytesPerRow: image.bytesPerRow, rect: dark)
-                }
+                let inverted = image.withPlane { DarkBackground.lightTextAsDark(of: $0, rect: dark) }
                 var picture = GrayPicture(owned: inverted, width: dark.width, height: dark.height, showing: dark, scale: 1)
                 picture.needsLocalThreshold = true
                 let light = read(picture)

@@ -128,15 +128,17 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Gives the engine the picture's pixels, in place, for `body`, and clears it afterwards.
     private func withImage<Result>(_ picture: GrayPicture, mode: TessPageSegMode, _ body: () -> Result) -> Result {
-        picture.withUnsafePixels { pixels, bytesPerRow in
-            TessBaseAPISetPageSegMode(api, mode)
-            TessBaseAPISetImage(
-                api, pixels.assumingMemoryBound(to: UInt8.self), Int32(picture.width), Int32(picture.height), 1,
-                Int32(bytesPerRow))
-            TessBaseAPISetSourceResolution(api, 96)
-            TessBaseAPISetVariable(api, "thresholding_method", picture.needsLocalThreshold ? "2" : "0")
-            defer { TessBaseAPIClear(api) }
-            return body()
+        picture.withPlane { plane in
+            plane.withUnsafeBytes { pixels, bytesPerRow in
+                TessBaseAPISetPageSegMode(api, mode)
+                TessBaseAPISetImage(
+                    api, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(plane.width),
+                    Int32(plane.height), 1, Int32(bytesPerRow))
+                TessBaseAPISetSourceResolution(api, 96)
+                TessBaseAPISetVariable(api, "thresholding_method", picture.needsLocalThreshold ? "2" : "0")
+                defer { TessBaseAPIClear(api) }
+                return body()
+            }
         }
     }
 

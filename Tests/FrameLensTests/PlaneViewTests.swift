@@ -1,0 +1,55 @@
+import Testing
+@testable import FrameLens
+
+/// The one type the analysis reads pixels through: rows, stride and bounds.
+struct PlaneViewTests {
+    /// A 3x2 plane stored with 5 bytes per row (2 bytes of padding the view must never show).
+    static let padded: [UInt8] = [1, 2, 3, 99, 99, 4, 5, 6, 99, 99]
+
+    @Test func readsPixelsByColumnAndRowAcrossTheStride() {
+        let pixels = Self.padded.withUnsafeBytes { bytes in
+            let plane = PlaneView(bytes, width: 3, height: 2, bytesPerRow: 5)
+            return (0..<2).flatMap { y in (0..<3).map { x in plane[x, y] } }
+        }
+        #expect(pixels == [1, 2, 3, 4, 5, 6])
+    }
+
+    @Test func aPartAndItsPackedPixelsLeaveThePaddingOut() {
+        Self.padded.withUnsafeBytes { bytes in
+            let plane = PlaneView(bytes, width: 3, height: 2, bytesPerRow: 5)
+            let part = plane.part(PixelRect(x: 1, y: 0, width: 2, height: 2))
+            #expect([part[0, 0], part[1, 0], part[0, 1], part[1, 1]] == [2, 3, 5, 6])
+            #expect(plane.pixels(in: PixelRect(x: 0, y: 1, width: 3, height: 1)) { 255 - $0 } == [251, 250, 249])
+            #expect(part.pixels(in: PixelRect(x: 0, y: 0, width: 0, height: 0)).isEmpty)
+        }
+    }
+
+    @Test func packedPixelsMakeAPlaneOfTheirWidth() {
+        let corner = PlaneView.of([10, 20, 30, 40, 50, 60], width: 2, height: 3) { ($0.bytesPerRow, $0[1, 2]) }
+        #expect(corner.0 == 2 && corner.1 == 60)
+    }
+
+    #if DEBUG
+    static let isDebugBuild = true
+    #else
+    static let isDebugBuild = false
+    #endif
+
+    /// A column past the width lands inside the next row's bytes: only the view's own check can catch it.
+    @Test(.enabled(if: isDebugBuild, "an optimised build checks no pixel read"))
+    func aPixelPastTheWidthTrapsInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            PlaneViewTests.padded.withUnsafeBytes { bytes in
+                _ = PlaneView(bytes, width: 3, height: 2, bytesPerRow: 5)[3, 0]
+            }
+        }
+    }
+
+    @Test func rowsThatDoNotFitTheBytesAreRefused() async {
+        await #expect(processExitsWith: .failure) {
+            PlaneViewTests.padded.withUnsafeBytes { bytes in
+                _ = PlaneView(bytes, width: 3, height: 3, bytesPerRow: 5)
+            }
+        }
+    }
+}
