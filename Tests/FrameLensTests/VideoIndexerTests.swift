@@ -78,8 +78,9 @@ struct VideoIndexerTests {
         #expect(index.cues.first?.text.hasPrefix("CS 101: Introduction to Computing") == true)
     }
 
-    /// Cancelling the task that runs `index` stops it like an interruption: the partial cues come back,
-    /// and the reads it started are over (the engine is free for the next analysis).
+    /// Cancelling the task that runs `index` stops it: the cues read so far come back, the reads not yet
+    /// begun are not run (a slide still waiting for the engine gives no cue: `CancellationTests`), those under
+    /// way are over, and the engine is free for the next analysis.
     @Test func cancellingItsTaskReturnsThePartialCuesAndFreesTheEngine() async throws {
         let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
         let indexing = Task {
@@ -88,9 +89,12 @@ struct VideoIndexerTests {
             })
         }
         let index = try await indexing.value
+        #expect(analyzer.analysesInProgress.load(ordering: .relaxed) == 0)
         #expect(!index.complete)
         #expect(index.to > 17 && index.to < 19)
-        #expect(index.cues.map(\.startFrame) == SampleTruth.sample.slides.prefix(3).map(\.startFrame))
+        // Slides 1 and 2 were read long before; slide 3 (from 13.3 s) only if its read had begun.
+        let starts = SampleTruth.sample.slides.prefix(3).map(\.startFrame)
+        #expect(index.cues.count >= 2 && index.cues.map(\.startFrame) == Array(starts.prefix(index.cues.count)))
         let player = try VideoPlayer(url: TestMedia.sample)
         try await player.seek(to: 15)
         let frame = try #require(await player.currentlyDisplayedFrame)

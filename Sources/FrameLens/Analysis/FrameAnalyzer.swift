@@ -38,7 +38,8 @@ public final class FrameAnalyzer: Sendable {
     /// - Returns: the text, codes and detections, with positions on the displayed (upright) picture, origin
     ///   at its top left.
     /// - Throws: `AnalysisError` (`.languageNotInstalled`, `.engineFailed`), `MediaError` (`.unsupported`
-    ///   pixel format).
+    ///   pixel format); `CancellationError` when the task is cancelled before the analysis begins (one
+    ///   under way finishes).
     public func analyze(
         _ frame: VideoFrame, orientation: ImageOrientation? = nil, options: AnalysisOptions = AnalysisOptions()
     ) async throws -> FrameAnalysis {
@@ -100,16 +101,17 @@ public final class FrameAnalyzer: Sendable {
             }
             defer { pool.checkIn(engine) }
             return try body(engine)
+        } ifSkipped: {
+            if let idle { pool.checkIn(idle) } else { pool.loadFailed() }
         }
     }
 
-    /// OCR and scanning are blocking CPU work: they run on Dispatch's threads, not Swift's cooperative pool.
-    private func onWorkerThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try work() })
-            }
-        }
+    /// OCR and scanning are blocking CPU work: they run on Dispatch's threads, not Swift's cooperative pool,
+    /// and not at all once their task is cancelled.
+    private func onWorkerThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws -> Value, ifSkipped: @escaping @Sendable () -> Void = {}
+    ) async throws -> Value {
+        try await BlockingWork.run(on: .global(qos: .userInitiated), work, ifSkipped: ifSkipped)
     }
 
     /// The analysis, on the calling thread, with an engine when text is asked for; the code scan runs

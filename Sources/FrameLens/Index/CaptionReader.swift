@@ -25,30 +25,24 @@ struct CaptionReader {
 
     /// The caption's cue, or nil when it holds no text. `end`, the end of the
     /// range, is where a caption that lasted to it ends.
-    func cue(
-        for caption: CaptionTracker.Caption, rangeEnd end: (time: Double, frameNumber: Int)? = nil
-    ) -> Task<Cue?, any Error> {
-        let start = firstFrame(of: caption)
-        let stop = firstFrameAfter(caption)
-        return Task { [analyzer, options] in
-            var text = try await read(caption, caption.consensus.picture())
-            if caption.consensus.knowsStillPicture && !Self.isSure(text) {
-                let whole = try await read(caption, caption.consensus.picture(stillIsBackground: false))
-                if Self.recoversLetters(whole, over: text) { text = whole }
-            }
-            let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
-            guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
-            let first = try await start.value
-            let last = try await stop.value ?? end ?? (caption.last.time, caption.last.frameNumber)
-            let block = RecognizedBlock(lines: lines)
-            let detections = options.features.contains(.detectors)
-                ? DetectionCollector(kinds: options.dataKinds).collect(text: RecognizedText(blocks: [block]), codes: [])
-                : []
-            return Cue(
-                start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
-                text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
-                readTime: first.time)
+    func cue(for caption: CaptionTracker.Caption, rangeEnd end: Boundary? = nil) async throws -> Cue? {
+        let (first, after) = try await exact.run { try Self.ends(of: caption, in: $0) }
+        var text = try await read(caption, caption.consensus.picture())
+        if caption.consensus.knowsStillPicture && !Self.isSure(text) {
+            let whole = try await read(caption, caption.consensus.picture(stillIsBackground: false))
+            if Self.recoversLetters(whole, over: text) { text = whole }
         }
+        let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
+        guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
+        let last = after ?? end ?? Boundary(time: caption.last.time, frameNumber: caption.last.frameNumber)
+        let block = RecognizedBlock(lines: lines)
+        let detections = options.features.contains(.detectors)
+            ? DetectionCollector(kinds: options.dataKinds).collect(text: RecognizedText(blocks: [block]), codes: [])
+            : []
+        return Cue(
+            start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
+            text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
+            readTime: first.time)
     }
 
     /// The line without the words that lie off the caption's strokes (the still parts of the picture
@@ -152,46 +146,36 @@ struct CaptionReader {
         return UInt8((top * (1 - fy) + bottom * fy).rounded())
     }
 
-    /// The caption's first frame: its first scanned frame, unless the scan skipped frames just before it;
-    /// then the first of those that shows it.
-    private func firstFrame(of caption: CaptionTracker.Caption) -> Task<(time: Double, frameNumber: Int), any Error> {
-        let first = caption.first
-        guard let before = caption.before, first.frameNumber - before.frameNumber > 1 else {
-            return Task { (first.time, first.frameNumber) }
+    /// The caption's first frame and the first frame without it (nil when it lasted to the end of the
+    /// scan): its first and the next scanned frame, unless the scan skipped frames just before them; then
+    /// the first of those that shows it, or that no longer does.
+    private static func ends(
+        of caption: CaptionTracker.Caption, in cursor: FrameCursor
+    ) throws -> (first: Boundary, after: Boundary?) {
+        let shown = { (share: Double) in share >= CaptionTracker.shownShare }
+        let first = try caption.before.map {
+            try firstFrame(after: $0, upTo: caption.first, strokes: caption.strokes, where: shown, in: cursor)
+        } ?? Boundary(time: caption.first.time, frameNumber: caption.first.frameNumber)
+        let after = try caption.after.map {
+            try firstFrame(after: caption.last, upTo: $0, strokes: caption.strokes, where: { !shown($0) }, in: cursor)
         }
-        let strokes = caption.strokes
-        return exact.submit { cursor in
-            _ = try cursor.frame(atTimestamp: before.pts, lead: .approximate)
-            while let frame = try cursor.step(), frame.pts < first.pts {
-                if let map = StrokeMap(frame, factor: strokes.factor),
-                   strokes.shownShare(in: map) >= CaptionTracker.shownShare
-                {
-                    return (frame.time, frame.frameNumber)
-                }
-            }
-            return (first.time, first.frameNumber)
-        }
+        return (first, after)
     }
 
-    /// The first frame without the caption: the first scanned one, unless the scan skipped frames just
-    /// before it; then the first of those that no longer shows it. Nil when it lasted to the end.
-    private func firstFrameAfter(
-        _ caption: CaptionTracker.Caption
-    ) -> Task<(time: Double, frameNumber: Int)?, any Error> {
-        let last = caption.last
-        guard let after = caption.after else { return Task { nil } }
-        guard after.frameNumber - last.frameNumber > 1 else { return Task { (after.time, after.frameNumber) } }
-        let strokes = caption.strokes
-        return exact.submit { cursor in
-            _ = try cursor.frame(atTimestamp: last.pts, lead: .approximate)
-            while let frame = try cursor.step(), frame.pts < after.pts {
-                if let map = StrokeMap(frame, factor: strokes.factor),
-                   strokes.shownShare(in: map) < CaptionTracker.shownShare
-                {
-                    return (frame.time, frame.frameNumber)
+    /// The first frame after `start`, up to `end`, whose share of the strokes shown passes `test`, decoding
+    /// every frame between them (the scan skipped some); `end` when they are next to each other.
+    private static func firstFrame(
+        after start: CaptionTracker.SeenFrame, upTo end: CaptionTracker.SeenFrame, strokes: CaptionTracker.Strokes,
+        where test: (Double) -> Bool, in cursor: FrameCursor
+    ) throws -> Boundary {
+        if end.frameNumber - start.frameNumber > 1 {
+            _ = try cursor.frame(atTimestamp: start.pts, lead: .approximate)
+            while let frame = try cursor.step(), frame.pts < end.pts {
+                if let map = StrokeMap(frame, factor: strokes.factor), test(strokes.shownShare(in: map)) {
+                    return Boundary(time: frame.time, frameNumber: frame.frameNumber)
                 }
             }
-            return (after.time, after.frameNumber)
         }
+        return Boundary(time: end.time, frameNumber: end.frameNumber)
     }
 }

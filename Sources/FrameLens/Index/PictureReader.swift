@@ -1,8 +1,13 @@
-/// Reads pictures for the scan on the analyzer's engine pool, leaving out text in moving parts of the
-/// picture.
+/// Carries out the scan's requests (`ScanRequest`) in a task group while the scan goes on: reads pictures
+/// on the analyzer's engine pool, leaving out text in moving parts of the picture; pins down where
+/// stretches start (`ExactFrames`); makes the captions' cues (`CaptionReader`).
+///
+/// A few requests run at a time, so memory stays flat whatever the video's length: handing more waits
+/// for one to finish. Cancelling the task that runs the scan reaches every request: one not yet begun
+/// is not carried out and gives nothing.
 struct PictureReader {
     /// A picture to read.
-    enum Picture {
+    enum Picture: Sendable {
         /// An intra frame of the scan, exact as it is.
         case scanned(VideoFrame)
         /// The frame at this timestamp, decoded exactly by `ExactFrames` (the scan's own frame may be
@@ -13,15 +18,82 @@ struct PictureReader {
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
     let exact: ExactFrames
+    let captions: CaptionReader
 
-    func read(_ picture: Picture, ignoring motion: [NormalizedRect]) -> Task<FrameAnalysis, any Error> {
-        let frame: Task<VideoFrame, any Error> =
-            switch picture {
-            case .scanned(let frame): Task { frame }
-            case .exact(let pts): exact.submit { try $0.frame(atTimestamp: pts) }
+    init(analyzer: FrameAnalyzer, options: AnalysisOptions, exact: ExactFrames) {
+        self.analyzer = analyzer
+        self.options = options
+        self.exact = exact
+        captions = CaptionReader(analyzer: analyzer, options: options, exact: exact)
+    }
+
+    /// What one request gave.
+    fileprivate enum Outcome: Sendable {
+        case reading(Int, FrameAnalysis)
+        case start(Int, Boundary)
+        case caption(Int, Cue?)
+        /// Cancelled before it began.
+        case skipped
+    }
+
+    /// Runs `scan`, carrying out the requests it hands to `submit` meanwhile, and then the rest.
+    ///
+    /// - Returns: what `scan` returns, and what the requests gave.
+    func carryingOut<Value>(
+        _ scan: (_ submit: ([ScanRequest]) async throws -> Void) async throws -> Value
+    ) async throws -> (Value, ScanResults) {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var results = ScanResults()
+            var running = 0
+            // Reading and the caption's picture are CPU work: on Swift's pool, not on the scan's queue.
+            func submit(_ requests: [ScanRequest]) async throws {
+                for request in requests {
+                    if running > analyzer.enginesPerLanguage, let outcome = try await group.next() {
+                        running -= 1
+                        results.add(outcome)
+                    }
+                    group.addTask(executorPreference: globalConcurrentExecutor) { try await carryOut(request) }
+                    running += 1
+                }
             }
-        var options = options
-        options.ignoredRegions += motion
-        return Task { [analyzer, options] in try await analyzer.analyze(try await frame.value, options: options) }
+            let value = try await scan(submit)
+            while let outcome = try await group.next() { results.add(outcome) }
+            return (value, results)
+        }
+    }
+
+    private func carryOut(_ request: ScanRequest) async throws -> Outcome {
+        do {
+            switch request {
+            case .read(let picture, let reading, let motion):
+                let frame =
+                    switch picture {
+                    case .scanned(let frame): frame
+                    case .exact(let pts): try await exact.run { try $0.frame(atTimestamp: pts) }
+                    }
+                var options = options
+                options.ignoredRegions += motion
+                return .reading(reading, try await analyzer.analyze(frame, options: options))
+            case .findStart(let stretch, let unchanged, let changed, let detector, let shape):
+                return .start(stretch, try await exact.run { cursor in
+                    try firstChangedFrame(after: unchanged, upTo: changed, detector: detector, shape: shape, in: cursor)
+                })
+            case .caption(let caption, let number, let end):
+                return .caption(number, try await captions.cue(for: caption, rangeEnd: end))
+            }
+        } catch is CancellationError {
+            return .skipped
+        }
+    }
+}
+
+extension ScanResults {
+    fileprivate mutating func add(_ outcome: PictureReader.Outcome) {
+        switch outcome {
+        case .reading(let number, let analysis): readings[number] = analysis
+        case .start(let stretch, let boundary): starts[stretch] = boundary
+        case .caption(let number, let cue): captions[number] = cue
+        case .skipped: break
+        }
     }
 }

@@ -1,5 +1,6 @@
 // The indexer's change/settle state machine: which stretches of video the scan has found, when a picture
-// has settled, and what to read. It decides; `PictureReader` and `ExactFrames` do the decoding and reading.
+// has settled, and what to read. It decides, and does no I/O: it hands `ScanRequest`s back, and
+// `PictureReader` carries them out.
 
 /// Where a stretch of video starts or ends: a frame's time and number.
 struct Boundary: Sendable {
@@ -38,31 +39,57 @@ struct PendingChange {
     }
 }
 
+/// Work the scan's state asks for: decoding between frames and reading, carried out by `PictureReader`.
+enum ScanRequest: Sendable {
+    /// Read a picture, leaving out the parts of the picture in motion; the reading is numbered `reading`.
+    case read(PictureReader.Picture, reading: Int, ignoring: [NormalizedRect])
+    /// Pin down where stretch `stretch` starts: the first frame after `unchanged`, up to `changed`, that
+    /// shows the change (`firstChangedFrame`).
+    case findStart(
+        stretch: Int, after: ScannedFrame, upTo: ScannedFrame, detector: ChangeDetector, shape: ChangeDetector.Shape)
+    /// Make a caption's cue, the `number`th caption found; `rangeEnd` is where one still shown at the end of
+    /// the range ends.
+    case caption(CaptionTracker.Caption, number: Int, rangeEnd: Boundary?)
+}
+
+/// What the requests gave: the readings by number, the stretches' starts pinned down, the captions' cues.
+/// A request cancelled before it ran gave nothing.
+struct ScanResults {
+    var readings: [Int: FrameAnalysis] = [:]
+    var starts: [Int: Boundary] = [:]
+    /// The captions' cues by number (a caption with no text gives none).
+    var captions: [Int: Cue] = [:]
+
+    /// The captions' cues in order of their start; those that start together, in the order they were found.
+    var captionCues: [Cue] {
+        captions.sorted { ($0.value.start, $0.key) < ($1.value.start, $1.key) }.map(\.value)
+    }
+}
+
 /// A stretch of video with one picture, as the scan found it.
 struct Stretch {
-    /// Its first frame, possibly still being pinned down by `ExactFrames`.
-    let start: Task<Boundary, any Error>
-    /// When it started, to the nearest scanned frame (for the transition rule).
-    let roughStart: Double
+    /// Its first frame, or the first changed scanned frame when a `findStart` request pins it down.
+    let start: Boundary
     /// Where the picture changed as it began (nothing for the first).
     let changed: [NormalizedRect]
     /// The cell differences of the change that opened it, kept only when that change ended a stretch
-    /// never read (see `ScanState.finish`).
+    /// never read (see `ScanState.segments`).
     let opening: [Int]?
-    /// What was read on it, if anything.
-    var analysis: Task<FrameAnalysis, any Error>?
+    /// The number of the reading of its picture, if it was read.
+    var reading: Int?
 }
 
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
-/// down), the open one, and the reads under way.
+/// down), the open one, and what is to be read.
 ///
 /// A settled picture is read from an intra frame of the scan that shows it, when one comes before the
 /// stretch ends; otherwise `ExactFrames` decodes the settled sample exactly for the read.
 struct ScanState {
-    /// The scan's decoder, which knows which B-frames it skipped.
-    let scan: VideoDecoder
+    /// Whether the scan's decoder skipped frames between two timestamps (B-frames it did not decode).
+    let skippedFrames: (_ after: Int64, _ before: Int64) -> Bool
     var detector: ChangeDetector
-    let reader: PictureReader
+    /// Whether text is read (else captions are not tracked).
+    let readsText: Bool
     var pendingChange: PendingChange?
     /// The frames decoded since the sample before the last one (or before a pending change); their
     /// thumbnails are made only when a change is to be narrowed down among them.
@@ -80,35 +107,48 @@ struct ScanState {
     /// Whether the change that opened the open stretch held still at the next sample.
     private var openedByStep = false
     /// The last picture read, so that the same content is never read twice in a row.
-    private var lastRead: (thumbnail: Thumbnail, analysis: Task<FrameAnalysis, any Error>)?
-    private var inFlight: [Task<FrameAnalysis, any Error>] = []
-    /// Captions over moving video, found in every decoded frame, and their cues being made.
+    private var lastRead: (thumbnail: Thumbnail, reading: Int)?
+    private var readings = 0
+    private var captionsFound = 0
+    /// Captions over moving video, found in every decoded frame.
     private var captionTracker: CaptionTracker
-    private let captionReader: CaptionReader
-    private var captionReads: [Task<Cue?, any Error>] = []
+    /// What is asked for and not yet handed out (`takeRequests`).
+    private var requests: [ScanRequest] = []
 
-    init(scan: VideoDecoder, detector: ChangeDetector, reader: PictureReader, captions: CaptionReader, start: Boundary) {
-        self.scan = scan
+    init(
+        skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool, detector: ChangeDetector,
+        options: AnalysisOptions, start: Boundary
+    ) {
+        self.skippedFrames = skippedFrames
         self.detector = detector
-        self.reader = reader
-        captionReader = captions
-        captionTracker = CaptionTracker(regions: reader.options.regions, ignoring: reader.options.ignoredRegions)
-        stretches = [Stretch(start: Task { start }, roughStart: start.time, changed: [], opening: nil)]
+        readsText = options.features.contains(.text)
+        captionTracker = CaptionTracker(regions: options.regions, ignoring: options.ignoredRegions)
+        stretches = [Stretch(start: start, changed: [], opening: nil)]
     }
 
     var segmentCount: Int { stretches.count }
 
+    /// The requests made since the last call, in order.
+    mutating func takeRequests() -> [ScanRequest] {
+        defer { requests = [] }
+        return requests
+    }
+
+    /// The oldest frame a pending or the next change may need: the scan's record of frames it skipped
+    /// before it can go.
+    var oldestNeededFrame: Int64? { pendingChange?.before.frame.pts ?? lastSample?.frame.pts }
+
     /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
-    mutating func decoded(_ frame: VideoFrame) async throws {
+    mutating func decoded(_ frame: VideoFrame) throws {
         scanned.append(frame)
-        if reader.options.features.contains(.text) {
-            captionReads += captionTracker.observe(frame).map { captionReader.cue(for: $0) }
+        if readsText {
+            requests += captionTracker.observe(frame).map { caption(ending: $0, rangeEnd: nil) }
         }
         guard frame.isIntra else { return }
         latestIntra = frame
         if let unread, !detector.differs(unread.thumbnail, try Thumbnail(frame)) {
             self.unread = nil
-            try await read(.scanned(frame), unread.thumbnail)
+            read(.scanned(frame), unread.thumbnail)
         }
     }
 
@@ -117,7 +157,7 @@ struct ScanState {
     /// `ChangeDetector.longestAnimation` samples, and dropped if they keep changing. Once they hold, the
     /// open stretch closes at the first changed frame. A picture unchanged since the last sample has
     /// settled and is read.
-    mutating func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
+    mutating func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         defer { forgetScannedFrames() }
         guard let previous = lastSample else {
             lastSample = (frame, thumbnail)
@@ -128,20 +168,20 @@ struct ScanState {
         if let pending = pendingChange, !detector.isChange(pending.differences) {
             guard pending.extensions + 1 < ChangeDetector.longestAnimation else {
                 pendingChange = nil
-                return try await sampleWithoutPending(frame, thumbnail, differences)
+                return try sampleWithoutPending(frame, thumbnail, differences)
             }
             pendingChange = pending.extended(to: (frame, thumbnail))
             lastSample = (frame, thumbnail)
             return
         }
-        try await confirmPendingChange(next: differences)
-        try await sampleWithoutPending(frame, thumbnail, differences)
+        try confirmPendingChange(next: differences)
+        try sampleWithoutPending(frame, thumbnail, differences)
     }
 
     /// The rest of `sample` once no change is pending: a change starts one, else the picture may settle.
     private mutating func sampleWithoutPending(
         _ frame: VideoFrame, _ thumbnail: Thumbnail, _ differences: [Int]
-    ) async throws {
+    ) throws {
         let previous = lastSample!
         lastSample = (frame, thumbnail)
         if detector.isChange(differences) {
@@ -149,7 +189,7 @@ struct ScanState {
         } else if !settled {
             settled = true
             candidate = frame
-            try await settle(frame, thumbnail)
+            try settle(frame, thumbnail)
         }
     }
 
@@ -159,10 +199,10 @@ struct ScanState {
     /// the first changed scanned frame. Frames are compared in the cells that changed and held until the
     /// next sample (`next`: the differences from the change's second sample to it; nil at the end), and
     /// must show at least half of the change (`ChangeDetector.Shape`).
-    mutating func confirmPendingChange(next: [Int]?) async throws {
+    mutating func confirmPendingChange(next: [Int]?) throws {
         guard let change = pendingChange else { return }
         pendingChange = nil
-        try await readUnread()
+        readUnread()
         let reference = change.before.thumbnail
         let focus = detector.steps(of: change.differences, thenHeld: next)
         var window: [ScannedFrame] = []
@@ -174,43 +214,50 @@ struct ScanState {
         let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate,
-           openedByStep || changed.time - stretches[stretches.count - 1].roughStart >= VideoIndexer.shortestUnsettled
+           openedByStep || changed.time - stretches[stretches.count - 1].start.time >= VideoIndexer.shortestUnsettled
         {
-            try await read(.exact(candidate.pts), nil)
+            read(.exact(candidate.pts), nil)
         }
         if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
-        let motion = detector
-        let start: Task<Boundary, any Error> =
-            if scan.skippedFrames(after: unchanged.pts, before: changed.pts) {
-                reader.exact.submit { cursor in
-                    try firstChangedFrame(after: unchanged, upTo: changed, detector: motion, shape: shape, in: cursor)
-                }
-            } else {
-                Task { Boundary(time: changed.time, frameNumber: changed.frameNumber) }
-            }
+        if skippedFrames(unchanged.pts, changed.pts) {
+            requests.append(.findStart(
+                stretch: stretches.count, after: unchanged, upTo: changed, detector: detector, shape: shape))
+        }
         stretches.append(Stretch(
-            start: start, roughStart: changed.time, changed: detector.changedRegions(change.differences),
-            opening: stretches[stretches.count - 1].analysis == nil ? change.differences : nil))
+            start: Boundary(time: changed.time, frameNumber: changed.frameNumber),
+            changed: detector.changedRegions(change.differences),
+            opening: stretches[stretches.count - 1].reading == nil ? change.differences : nil))
         candidate = change.after.frame
         openedByStep = focus != nil
         settled = false
     }
 
-    /// The end of the range: the open stretch is read if it has not been, and every stretch is resolved.
-    /// A change that lies wholly in cells found in motion later on (an inset before the detector knew it)
-    /// and ended a stretch never read was no change: the two stretches are one.
-    mutating func finish(at end: Boundary) async throws -> [CueBuilder.Segment] {
-        try await readUnread()
-        if !settled, let candidate { try await read(.exact(candidate.pts), nil) }
-        var boundaries: [Boundary] = []
-        for stretch in stretches { boundaries.append(try await stretch.start.value) }
+    /// The end of the range: the open stretch is read if it has not been, and the captions still shown
+    /// end with the range (`rangeEnd`).
+    mutating func finish(rangeEnd end: Boundary) {
+        readUnread()
+        if !settled, let candidate { read(.exact(candidate.pts), nil) }
+        requests += captionTracker.finish().map { caption(ending: $0, rangeEnd: end) }
+    }
+
+    /// Asks for a caption's cue.
+    private mutating func caption(ending caption: CaptionTracker.Caption, rangeEnd: Boundary?) -> ScanRequest {
+        captionsFound += 1
+        return .caption(caption, number: captionsFound, rangeEnd: rangeEnd)
+    }
+
+    /// The stretches as segments up to `end`, with what the requests gave. A change that lies wholly in cells
+    /// found in motion later on (an inset before the detector knew it) and ended a stretch never read was no
+    /// change: the two stretches are one.
+    func segments(until end: Boundary, _ results: ScanResults) -> [CueBuilder.Segment] {
+        var boundaries = stretches.enumerated().map { results.starts[$0.offset] ?? $0.element.start }
         boundaries.append(end)
         var segments: [CueBuilder.Segment] = []
         for (index, stretch) in stretches.enumerated() {
             var segment = CueBuilder.Segment(
                 start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
                 end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
-                analysis: try await stretch.analysis?.value, changed: stretch.changed)
+                analysis: stretch.reading.flatMap { results.readings[$0] }, changed: stretch.changed)
             if let previous = segments.last, previous.analysis == nil, let opening = stretch.opening,
                detector.wasMotion(opening)
             {
@@ -224,47 +271,36 @@ struct ScanState {
         return segments
     }
 
-    /// The cues of the captions found over moving video, in order; those still shown end with the range.
-    mutating func captionCues(rangeEnd end: Boundary) async throws -> [Cue] {
-        captionReads += captionTracker.finish().map { captionReader.cue(for: $0, rangeEnd: (end.time, end.frameNumber)) }
-        var cues: [Cue] = []
-        for read in captionReads { if let cue = try await read.value { cues.append(cue) } }
-        return cues.sorted { $0.start < $1.start }
-    }
-
     /// A picture has settled: the last picture read is reused when it is the same, else an intra frame of
     /// the stretch showing it is read, else the read waits for one (`unread`).
-    private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) async throws {
+    private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
-            stretches[stretches.count - 1].analysis = lastRead.analysis
+            stretches[stretches.count - 1].reading = lastRead.reading
         } else if let intra = latestIntra, !detector.differs(thumbnail, try Thumbnail(intra)) {
-            try await read(.scanned(intra), thumbnail)
+            read(.scanned(intra), thumbnail)
         } else {
             unread = (frame, thumbnail)
         }
     }
 
     /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read.
-    private mutating func readUnread() async throws {
+    private mutating func readUnread() {
         guard let unread else { return }
         self.unread = nil
-        try await read(.exact(unread.frame.pts), unread.thumbnail)
+        read(.exact(unread.frame.pts), unread.thumbnail)
     }
 
-    private mutating func read(_ picture: PictureReader.Picture, _ thumbnail: Thumbnail?) async throws {
-        if inFlight.count > reader.analyzer.enginesPerLanguage {
-            _ = try await inFlight.removeFirst().value
-        }
-        let analysis = reader.read(picture, ignoring: detector.movingRegions)
-        inFlight.append(analysis)
-        stretches[stretches.count - 1].analysis = analysis
-        if let thumbnail { lastRead = (thumbnail, analysis) }
+    /// Asks for the open stretch's picture to be read.
+    private mutating func read(_ picture: PictureReader.Picture, _ thumbnail: Thumbnail?) {
+        readings += 1
+        requests.append(.read(picture, reading: readings, ignoring: detector.movingRegions))
+        stretches[stretches.count - 1].reading = readings
+        if let thumbnail { lastRead = (thumbnail, readings) }
     }
 
     /// Keeps only the scanned frames a pending or the next change may need.
     private mutating func forgetScannedFrames() {
-        guard let oldest = pendingChange?.before.frame.pts ?? lastSample?.frame.pts else { return }
+        guard let oldest = oldestNeededFrame else { return }
         scanned.removeAll { $0.pts < oldest }
-        scan.forgetSkippedFrames(before: oldest)
     }
 }

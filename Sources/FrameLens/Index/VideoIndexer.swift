@@ -110,8 +110,9 @@ public final class VideoIndexer {
     ///
     /// - Parameters:
     ///   - progress: called after each sampled frame.
-    ///   - isCancelled: polled once per decoded frame; when true, or when the task is cancelled, indexing
-    ///     stops, the reads under way finish, and what was indexed so far is returned, marked incomplete.
+    ///   - isCancelled: polled once per decoded frame; when true, indexing stops, the reads asked for finish,
+    ///     and what was indexed so far is returned, marked incomplete. When the task is cancelled, the same,
+    ///     but reads not yet begun are not run (their pictures give no cue).
     /// - Throws: `MediaError` (protected packets), `AnalysisError` (missing language).
     public func run(
         progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
@@ -128,41 +129,50 @@ public final class VideoIndexer {
         let to = min(options.to ?? .infinity, media.duration ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
         let reader = PictureReader(
-            analyzer: analyzer, options: options.analysis,
-            exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
+            analyzer: analyzer, options: options.analysis, exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
         var state = ScanState(
-            scan: scan, detector: ChangeDetector(regions: options.analysis.regions), reader: reader,
-            captions: CaptionReader(analyzer: analyzer, options: options.analysis, exact: reader.exact),
+            skippedFrames: { [scan] in scan.skippedFrames(after: $0, before: $1) },
+            detector: ChangeDetector(regions: options.analysis.regions), options: options.analysis,
             start: Boundary(time: from, frameNumber: frameNumber(at: from)))
-        var nextSample = from
-        var cancelled = false
-        var reachedEnd = false
-        var lastFrame: VideoFrame?
-        while let frame = try scan.nextFrame() {
-            if isCancelled() || Task.isCancelled {
-                cancelled = true
-                break
+        let (scanned, results) = try await reader.carryingOut { submit in
+            var nextSample = from
+            var cancelled = false
+            var reachedEnd = false
+            var lastFrame: VideoFrame?
+            while let frame = try scan.nextFrame() {
+                if isCancelled() || Task.isCancelled {
+                    cancelled = true
+                    break
+                }
+                if frame.time >= to {
+                    reachedEnd = true
+                    break
+                }
+                guard frame.time + frameDuration > from else { continue }
+                lastFrame = frame
+                try state.decoded(frame)
+                try await submit(state.takeRequests())
+                guard frame.time >= nextSample else { continue }
+                nextSample = frame.time + options.interval
+                try state.sample(frame, try Thumbnail(frame))
+                if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
+                try await submit(state.takeRequests())
+                progress(Progress(
+                    indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segmentCount))
             }
-            if frame.time >= to {
-                reachedEnd = true
-                break
-            }
-            guard frame.time + frameDuration > from else { continue }
-            lastFrame = frame
-            try await state.decoded(frame)
-            guard frame.time >= nextSample else { continue }
-            nextSample = frame.time + options.interval
-            try await state.sample(frame, try Thumbnail(frame))
-            progress(Progress(indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segmentCount))
+            if !cancelled { try state.confirmPendingChange(next: nil) }
+            let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
+            // The stream ended well before the container's duration: the file is cut short.
+            let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
+            let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
+            let endBoundary = Boundary(time: end, frameNumber: frameNumber(at: end))
+            state.finish(rangeEnd: endBoundary)
+            try await submit(state.takeRequests())
+            return (end: endBoundary, cancelled: cancelled, brokeOff: brokeOff)
         }
-        if !cancelled { try await state.confirmPendingChange(next: nil) }
-        let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
-        // The stream ended well before the container's duration: the file is cut short.
-        let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
-        let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
-        let endBoundary = Boundary(time: end, frameNumber: frameNumber(at: end))
-        let segments = try await state.finish(at: endBoundary)
-        let captionCues = try await state.captionCues(rangeEnd: endBoundary)
+        let (endBoundary, cancelled, brokeOff) = scanned
+        let end = endBoundary.time
+        let segments = state.segments(until: endBoundary, results)
         var warnings: [String] = []
         if brokeOff || scan.file.readError != nil {
             let reason = scan.file.readError.map { " (\($0))" } ?? ""
@@ -173,7 +183,7 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,
-            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: captionCues))
+            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues))
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
