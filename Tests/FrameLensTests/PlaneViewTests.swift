@@ -29,6 +29,13 @@ struct PlaneViewTests {
         #expect(corner.0 == 2 && corner.1 == 60)
     }
 
+    /// 2x2 cells of a 5x2 plane (the fifth column is no whole cell), all their pixels or every other one.
+    @Test func boxAveragesAverageWholeCells() {
+        let pixels: [UInt8] = [10, 20, 100, 200, 7, 30, 40, 0, 100, 9]
+        #expect(PlaneView.of(pixels, width: 5, height: 2) { $0.boxAverages(factor: 2, step: 1) } == [25, 100])
+        #expect(PlaneView.of(pixels, width: 5, height: 2) { $0.boxAverages(factor: 2, step: 2) } == [10, 100])
+    }
+
     #if DEBUG
     static let isDebugBuild = true
     #else

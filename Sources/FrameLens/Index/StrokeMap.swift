@@ -29,25 +29,7 @@ struct StrokeMap {
         // Every pixel of a cell up to 3x3; of larger cells every other row and column (a 1080p frame's
         // 4x4 cells by 2x2 samples): the tracker looks at every decoded frame, and must not slow the scan.
         let step = factor >= 4 ? 2 : 1
-        let samples = (factor + step - 1) / step
-        let area = samples * samples
-        luma = frame.withLumaPlane { plane in
-            var luma = [UInt8](repeating: 0, count: width * height)
-            var sums = [Int](repeating: 0, count: width)
-            for y in 0..<height {
-                for x in 0..<width { sums[x] = 0 }
-                for dy in stride(from: 0, to: factor, by: step) {
-                    let row = y * factor + dy
-                    for x in 0..<width {
-                        var sum = 0
-                        for dx in stride(from: 0, to: factor, by: step) { sum += Int(plane[x * factor + dx, row]) }
-                        sums[x] += sum
-                    }
-                }
-                for x in 0..<width { luma[y * width + x] = UInt8(sums[x] / area) }
-            }
-            return luma
-        }
+        luma = frame.withLumaPlane { $0.boxAverages(factor: factor, step: step) }
     }
 
     /// Whether one working pixel is a stroke: the 3x3 pixels around it span at least `strokeContrast`.

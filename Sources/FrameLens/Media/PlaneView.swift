@@ -61,6 +61,34 @@ struct PlaneView {
         return copy
     }
 
+    /// The plane averaged `factor` x `factor` pixels at a time, row after row (`width / factor` by
+    /// `height / factor` values), each cell sampled at every `step`-th row and column. The hot path of the
+    /// caption tracker, which looks at every decoded frame: it reads the bytes directly.
+    func boxAverages(factor: Int, step: Int) -> [UInt8] {
+        precondition(factor >= 1 && step >= 1, "cells and steps are at least a pixel")
+        let columns = width / factor, rows = height / factor
+        let samples = (factor + step - 1) / step
+        let area = samples * samples
+        return [UInt8](unsafeUninitializedCapacity: columns * rows) { output, count in
+            var sums = [Int](repeating: 0, count: columns)
+            sums.withUnsafeMutableBufferPointer { sums in
+                for row in 0..<rows {
+                    for column in 0..<columns { sums[column] = 0 }
+                    for dy in stride(from: 0, to: factor, by: step) {
+                        let line = (row * factor + dy) * bytesPerRow
+                        for column in 0..<columns {
+                            var sum = 0
+                            for dx in stride(from: 0, to: factor, by: step) { sum += Int(bytes[line + column * factor + dx]) }
+                            sums[column] += sum
+                        }
+                    }
+                    for column in 0..<columns { output[row * columns + column] = UInt8(sums[column] / area) }
+                }
+            }
+            count = columns * rows
+        }
+    }
+
     /// Calls `body` with the bytes from the first pixel to the last and the bytes between rows, for a C
     /// library that reads the plane in place (Tesseract, ZBar, swscale). Do not escape the pointer.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> Result) rethrows -> Result {
