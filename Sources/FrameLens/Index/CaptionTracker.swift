@@ -5,7 +5,8 @@
 /// remembers since which frame its value has held (within `steadiness` levels). A caption's strokes all
 /// take their new values in its first frame, and keep them until it goes; a pedestrian's or a moving
 /// camera's edges come and go at scattered times. So once the strokes born in one frame have held for
-/// `hold` seconds and they lie close together in a patch wider than tall, they are a caption, starting at
+/// `hold` seconds and they lie close together in a patch wider than tall, and not taller than a few lines,
+/// they are a caption, starting at
 /// the frame they were born in. It lasts while most of those strokes keep their values, and ends at the
 /// first frame where they do not (the caption went, or another replaced it). Frames showing it are
 /// gathered into a `CaptionConsensus` to read it once, cleanly.
@@ -27,6 +28,9 @@ struct CaptionTracker {
     /// They also fill at least this share of the box around them (scattered edges of moving things span rows
     /// too, but leave most of their box empty).
     static let boxDensity = 0.06
+    /// A caption is a few lines: text born together over more of the frame's height than this is a page
+    /// (a new slide), which the scan's settled pictures read; tracking it would read it twice.
+    static let tallestShare = 0.35
     /// The fewest newborn strokes a caption has.
     static let fewestStrokes = 30
     /// A caption is shown while at least this share of its strokes keep their values.
@@ -299,7 +303,8 @@ struct CaptionTracker {
         let height = bottom - top + 1
         let spanned = rowSpans.values.reduce(0) { $0 + $1.last - $1.first + 1 }
         guard pixels.count >= Self.fewestStrokes else { return nil }
-        guard Double(width) >= 1.5 * Double(height), Double(pixels.count) >= Self.rowDensity * Double(spanned),
+        guard Double(width) >= 1.5 * Double(height), Double(height) <= Self.tallestShare * Double(map.height),
+              Double(pixels.count) >= Self.rowDensity * Double(spanned),
               Double(pixels.count) >= Self.boxDensity * Double(width * height)
         else { return nil }
         // Letters the caption shares with the one before it at the same place are not newborn: a line's
