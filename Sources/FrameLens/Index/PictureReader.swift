@@ -1,6 +1,7 @@
 /// Carries out the scan's requests (`ScanRequest`) in a task group while the scan goes on: reads pictures
-/// on the analyzer's engine pool, leaving out text in moving parts of the picture; pins down where
-/// stretches start (`ExactFrames`); makes the captions' cues (`CaptionReader`).
+/// on the analyzer's engine pool, leaving out text in moving parts of the picture, and reads other frames
+/// of a stretch too when the first reading is unsure (`ReadingConsensus`); pins down where stretches start
+/// (`ExactFrames`); makes the captions' cues (`CaptionReader`).
 ///
 /// A few requests run at a time, so memory stays flat whatever the video's length: handing more waits
 /// for one to finish. Cancelling the task that runs the scan reaches every request: one not yet begun
@@ -30,6 +31,8 @@ struct PictureReader {
     /// What one request gave.
     fileprivate enum Outcome: Sendable {
         case reading(Int, FrameAnalysis)
+        /// A reading combined with those of other frames of its stretch.
+        case confirmed(Int, FrameAnalysis)
         case start(Int, Boundary)
         case caption(Int, Cue?)
         /// Cancelled before it began.
@@ -45,21 +48,59 @@ struct PictureReader {
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             var results = ScanResults()
             var running = 0
+            /// The frames that may confirm a reading, until the reading comes; and the readings asked about.
+            var confirming: [Int: [VideoFrame]] = [:]
+            var asked: Set<Int> = []
             // Reading and the caption's picture are CPU work: on Swift's pool, not on the scan's queue.
+            func start(_ work: @escaping @Sendable () async throws -> Outcome) {
+                group.addTask(executorPreference: globalConcurrentExecutor, operation: work)
+                running += 1
+            }
+            /// Reads the other frames of a reading that came unsure, and combines the readings.
+            func confirmIfUnsure(_ reading: Int) {
+                guard let frames = confirming[reading], let first = results.readings[reading] else { return }
+                confirming[reading] = nil
+                guard ReadingConsensus.isUnsure(first.text) else { return }
+                start { .confirmed(reading, try await confirm(first, with: frames)) }
+            }
+            func take(_ outcome: Outcome) {
+                running -= 1
+                results.add(outcome)
+                if case .reading(let reading, _) = outcome { confirmIfUnsure(reading) }
+            }
             func submit(_ requests: [ScanRequest]) async throws {
                 for request in requests {
-                    if running > analyzer.enginesPerLanguage, let outcome = try await group.next() {
-                        running -= 1
-                        results.add(outcome)
+                    if case .confirm(let reading, let frames) = request {
+                        guard asked.insert(reading).inserted else { continue }
+                        confirming[reading] = frames
+                        confirmIfUnsure(reading)
+                        continue
                     }
-                    group.addTask(executorPreference: globalConcurrentExecutor) { try await carryOut(request) }
-                    running += 1
+                    if running > analyzer.enginesPerLanguage, let outcome = try await group.next() { take(outcome) }
+                    start { try await carryOut(request) }
                 }
             }
             let value = try await scan(submit)
-            while let outcome = try await group.next() { results.add(outcome) }
+            while let outcome = try await group.next() { take(outcome) }
             return (value, results)
         }
+    }
+
+    /// The first reading combined with those of `frames`, word by word.
+    private func confirm(_ first: FrameAnalysis, with frames: [VideoFrame]) async throws -> FrameAnalysis {
+        var texts = [first.text ?? RecognizedText(blocks: [])]
+        var codes = first.codes
+        for frame in frames {
+            let reading = try await analyzer.analyze(frame, options: options)
+            texts.append(reading.text ?? RecognizedText(blocks: []))
+            codes += reading.codes.filter { code in !codes.contains { $0.payloadBase64 == code.payloadBase64 } }
+        }
+        let text = ReadingConsensus.combine(texts)
+        let detections = options.features.contains(.detectors)
+            ? DetectionCollector(kinds: options.dataKinds).collect(text: text, codes: codes) : []
+        return FrameAnalysis(
+            time: first.time, pts: first.pts, timeBase: first.timeBase, frameNumber: first.frameNumber, width: first.width,
+            height: first.height, languages: first.languages, text: text, codes: codes, detections: detections)
     }
 
     private func carryOut(_ request: ScanRequest) async throws -> Outcome {
@@ -74,6 +115,8 @@ struct PictureReader {
                 var options = options
                 options.ignoredRegions += motion
                 return .reading(reading, try await analyzer.analyze(frame, options: options))
+            case .confirm:
+                preconditionFailure("a confirmation starts once its first reading is in (carryingOut)")
             case .findStart(let stretch, let unchanged, let changed, let detector, let shape):
                 return .start(stretch, try await exact.run { cursor in
                     try firstChangedFrame(after: unchanged, upTo: changed, detector: detector, shape: shape, in: cursor)
@@ -91,6 +134,7 @@ extension ScanResults {
     fileprivate mutating func add(_ outcome: PictureReader.Outcome) {
         switch outcome {
         case .reading(let number, let analysis): readings[number] = analysis
+        case .confirmed(let number, let analysis): readings[number] = analysis
         case .start(let stretch, let boundary): starts[stretch] = boundary
         case .caption(let number, let cue): captions[number] = cue
         case .skipped: break

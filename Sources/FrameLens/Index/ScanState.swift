@@ -43,6 +43,9 @@ struct PendingChange {
 enum ScanRequest: Sendable {
     /// Read a picture, leaving out the parts of the picture in motion; the reading is numbered `reading`.
     case read(PictureReader.Picture, reading: Int, ignoring: [NormalizedRect])
+    /// Other intra frames of the stretch that showed the picture of reading `reading`: when that reading is
+    /// unsure, they are read too, and the readings combined word by word (`ReadingConsensus`).
+    case confirm(reading: Int, with: [VideoFrame])
     /// Pin down where stretch `stretch` starts: the first frame after `unchanged`, up to `changed`, that
     /// shows the change (`firstChangedFrame`).
     case findStart(
@@ -96,6 +99,11 @@ struct ScanState {
     private var scanned: [VideoFrame] = []
     /// The open stretch's newest intra frame: exact as the scan decodes it.
     private var latestIntra: VideoFrame?
+    /// The thumbnail of the intra frame read for the open stretch, and later intra frames that show the
+    /// same picture with other noise (the newest `ReadingConsensus.otherFrames`): a filmed slide, or one
+    /// coded again at another quantiser. One that decodes the same as the frame read is not read again.
+    private var readIntra: Thumbnail?
+    private var sameIntras: [VideoFrame] = []
     /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes).
     private var unread: (frame: VideoFrame, thumbnail: Thumbnail)?
     /// The stretches so far, the open one last.
@@ -146,9 +154,15 @@ struct ScanState {
         }
         guard frame.isIntra else { return }
         latestIntra = frame
-        if let unread, !detector.differs(unread.thumbnail, try Thumbnail(frame)) {
+        let thumbnail = try Thumbnail(frame)
+        if let unread, !detector.differs(unread.thumbnail, thumbnail) {
             self.unread = nil
             read(.scanned(frame), unread.thumbnail)
+            readIntra = thumbnail
+        } else if settled, pendingChange == nil, let readIntra, thumbnail != readIntra,
+                  !detector.differs(readIntra, thumbnail)
+        {
+            sameIntras = (sameIntras + [frame]).suffix(ReadingConsensus.otherFrames)
         }
     }
 
@@ -203,6 +217,7 @@ struct ScanState {
         guard let change = pendingChange else { return }
         pendingChange = nil
         readUnread()
+        confirmReading()
         let reference = change.before.thumbnail
         let focus = detector.steps(of: change.differences, thenHeld: next)
         var window: [ScannedFrame] = []
@@ -236,6 +251,7 @@ struct ScanState {
     /// end with the range (`rangeEnd`).
     mutating func finish(rangeEnd end: Boundary) {
         readUnread()
+        confirmReading()
         if !settled, let candidate { read(.exact(candidate.pts), nil) }
         requests += captionTracker.finish().map { caption(ending: $0, rangeEnd: end) }
     }
@@ -276,8 +292,11 @@ struct ScanState {
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             stretches[stretches.count - 1].reading = lastRead.reading
-        } else if let intra = latestIntra, !detector.differs(thumbnail, try Thumbnail(intra)) {
+        } else if let intra = latestIntra, case let intraThumbnail = try Thumbnail(intra),
+                  !detector.differs(thumbnail, intraThumbnail)
+        {
             read(.scanned(intra), thumbnail)
+            readIntra = intraThumbnail
         } else {
             unread = (frame, thumbnail)
         }
@@ -288,6 +307,16 @@ struct ScanState {
         guard let unread else { return }
         self.unread = nil
         read(.exact(unread.frame.pts), unread.thumbnail)
+    }
+
+    /// The open stretch is ending: the other intra frames that showed its picture may confirm its reading.
+    private mutating func confirmReading() {
+        defer {
+            readIntra = nil
+            sameIntras = []
+        }
+        guard let reading = stretches[stretches.count - 1].reading, !sameIntras.isEmpty else { return }
+        requests.append(.confirm(reading: reading, with: sameIntras))
     }
 
     /// Asks for the open stretch's picture to be read.
