@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import FrameLens
 
@@ -83,16 +84,24 @@ struct VideoIndexerTests {
     /// way are over, and the engine is free for the next analysis.
     @Test func cancellingItsTaskReturnsThePartialCuesAndFreesTheEngine() async throws {
         let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
+        let cancelledAt = Mutex<Double?>(nil)
         let indexing = Task {
             try await VideoIndexer(url: TestMedia.sample, options: .init(), analyzer: analyzer).run(progress: { progress in
-                if progress.indexed >= 18 { withUnsafeCurrentTask { $0?.cancel() } }
+                // Past 18 s, once two reads are over (slides 1 and 2: one engine reads in order), however
+                // loaded the machine is.
+                let finished = analyzer.picturesRead.withLock { $0.values.reduce(0, +) }
+                    - analyzer.analysesInProgress.load(ordering: .relaxed)
+                guard progress.indexed >= 18, finished >= 2, cancelledAt.withLock({ $0 }) == nil else { return }
+                cancelledAt.withLock { $0 = progress.indexed }
+                withUnsafeCurrentTask { $0?.cancel() }
             })
         }
         let index = try await indexing.value
         #expect(analyzer.analysesInProgress.load(ordering: .relaxed) == 0)
         #expect(!index.complete)
-        #expect(index.to > 17 && index.to < 19)
-        // Slides 1 and 2 were read long before; slide 3 (from 13.3 s) only if its read had begun.
+        let cancelled = try #require(cancelledAt.withLock { $0 })
+        #expect(index.to > cancelled && index.to < cancelled + 1)
+        // Slides 1 and 2 were read; slide 3 (from 13.3 s) only if its read had begun.
         let starts = SampleTruth.sample.slides.prefix(3).map(\.startFrame)
         #expect(index.cues.count >= 2 && index.cues.map(\.startFrame) == Array(starts.prefix(index.cues.count)))
         let player = try VideoPlayer(url: TestMedia.sample)
