@@ -27,3 +27,10 @@ struct DetectionCollector {
         Detection(type: match.kind, text: match.text, value: match.value, attributes: match.attributes, source: source)
     }
 }
+
+extension AnalysisOptions {
+    /// The data detections in recognised text and code payloads, when the options ask for them.
+    func detections(in text: RecognizedText?, codes: [DetectedCode]) -> [Detection] {
+        features.contains(.detectors) ? DetectionCollector(kinds: dataKinds).collect(text: text, codes: codes) : []
+    }
+}

@@ -135,8 +135,7 @@ public final class FrameAnalyzer: Sendable {
         }
         let recognized = text.withLock { $0 }
         let scanned = codes.withLock { $0 }
-        let detections = options.features.contains(.detectors)
-            ? DetectionCollector(kinds: options.dataKinds).collect(text: recognized, codes: scanned) : []
+        let detections = options.detections(in: recognized, codes: scanned)
         return FrameAnalysis(
             time: frame.time, pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,

@@ -26,12 +26,17 @@ public struct Box: Sendable, Hashable, Codable {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
     }
 
-    /// Whether the two overlap by a third or more of the smaller one's area.
-    func overlapsMostly(_ other: Box) -> Bool {
+    /// The area the two boxes share (0 when they do not overlap).
+    func sharedArea(with other: Box) -> Double {
         let width = min(x + self.width, other.x + other.width) - max(x, other.x)
         let height = min(y + self.height, other.y + other.height) - max(y, other.y)
-        guard width > 0, height > 0 else { return false }
-        return width * height * 3 >= min(self.width * self.height, other.width * other.height)
+        return width > 0 && height > 0 ? width * height : 0
+    }
+
+    /// Whether the two overlap by a third or more of the smaller one's area.
+    func overlapsMostly(_ other: Box) -> Bool {
+        let shared = sharedArea(with: other)
+        return shared > 0 && shared * 3 >= min(width * height, other.width * other.height)
     }
 
     /// The smallest box holding both.

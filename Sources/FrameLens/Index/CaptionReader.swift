@@ -36,9 +36,7 @@ struct CaptionReader {
         guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
         let last = after ?? end ?? Boundary(time: caption.last.time, frameNumber: caption.last.frameNumber)
         let block = RecognizedBlock(lines: lines)
-        let detections = options.features.contains(.detectors)
-            ? DetectionCollector(kinds: options.dataKinds).collect(text: RecognizedText(blocks: [block]), codes: [])
-            : []
+        let detections = options.detections(in: RecognizedText(blocks: [block]), codes: [])
         return Cue(
             start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
             text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,

@@ -96,8 +96,7 @@ struct PictureReader {
             codes += reading.codes.filter { code in !codes.contains { $0.payloadBase64 == code.payloadBase64 } }
         }
         let text = ReadingConsensus.combine(texts)
-        let detections = options.features.contains(.detectors)
-            ? DetectionCollector(kinds: options.dataKinds).collect(text: text, codes: codes) : []
+        let detections = options.detections(in: text, codes: codes)
         return FrameAnalysis(
             time: first.time, pts: first.pts, timeBase: first.timeBase, frameNumber: first.frameNumber, width: first.width,
             height: first.height, languages: first.languages, text: text, codes: codes, detections: detections)

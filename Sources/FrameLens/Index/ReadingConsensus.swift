@@ -54,10 +54,7 @@ enum ReadingConsensus {
     /// The share of the union of two words' boxes that they share.
     private static func overlap(_ a: RecognizedWord, _ b: RecognizedWord) -> Double {
         let p = a.bounds.normalized, q = b.bounds.normalized
-        let width = min(p.x + p.width, q.x + q.width) - max(p.x, q.x)
-        let height = min(p.y + p.height, q.y + q.height) - max(p.y, q.y)
-        guard width > 0, height > 0 else { return 0 }
-        let shared = width * height
-        return shared / (p.width * p.height + q.width * q.height - shared)
+        let shared = p.sharedArea(with: q)
+        return shared > 0 ? shared / (p.width * p.height + q.width * q.height - shared) : 0
     }
 }

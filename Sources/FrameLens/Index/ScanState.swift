@@ -154,14 +154,14 @@ struct ScanState {
         }
         guard frame.isIntra else { return }
         latestIntra = frame
+        let mayConfirm = settled && pendingChange == nil && readIntra != nil
+        guard unread != nil || mayConfirm else { return }
         let thumbnail = try Thumbnail(frame)
         if let unread, !detector.differs(unread.thumbnail, thumbnail) {
             self.unread = nil
             read(.scanned(frame), unread.thumbnail)
             readIntra = thumbnail
-        } else if settled, pendingChange == nil, let readIntra, thumbnail != readIntra,
-                  !detector.differs(readIntra, thumbnail)
-        {
+        } else if mayConfirm, let readIntra, thumbnail != readIntra, !detector.differs(readIntra, thumbnail) {
             sameIntras = (sameIntras + [frame]).suffix(ReadingConsensus.otherFrames)
         }
     }
