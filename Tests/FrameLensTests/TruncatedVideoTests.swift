@@ -53,6 +53,43 @@ struct TruncatedVideoTests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
         #expect(json?["complete"] as? Bool == false)
     }
+
+    /// A Matroska file has no index at its end to tell that data is missing, and its demuxer drops the cluster
+    /// the cut leaves half there without a word: the duration its header declares tells.
+    @Test func aMatroskaFileCutShortIsTold() throws {
+        let whole = try TestMedia.make("truncation-whole.mkv", [
+            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=4", "-c:v", "libx264", "-g", "25",
+        ])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let path = TestMedia.path("cut.mkv")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        let frame = try Command.framelens(["frame", path, "--at", "3.5", "-o", TestMedia.path("cut-mkv.png")])
+        #expect(frame.status == 8)
+        #expect(frame.errorText.hasPrefix("framelens: \(path) is truncated or damaged: its video breaks off at 00:00:0"))
+        #expect(frame.errorText.hasSuffix(", before 00:00:03.500\n"))
+        let index = try Command.framelens(["index", path, "--types", "codes", "-o", TestMedia.path("cut-mkv.json")])
+        #expect(index.status == 12)
+        #expect(index.errorText.hasSuffix("(the file is cut short); indexed up to there\n"), "\(index.errorText)")
+    }
+
+    /// A video stream that ends before the audio does is whole: its last frame stays on screen to the end, as
+    /// in a player, and the index runs to the file's end.
+    @Test(arguments: ["mkv", "mp4"])
+    func aVideoThatEndsBeforeItsAudioIsNotCutShort(container: String) throws {
+        let path = try TestMedia.make("short-video-long-audio.\(container)", [
+            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=4", "-f", "lavfi", "-i", "sine=d=7",
+            "-c:v", "libx264", "-g", "25", "-c:a", "aac",
+        ])
+        let frame = try Command.framelens(["frame", path, "--at", "6", "-o", TestMedia.path("after-video.png")])
+        #expect(frame.status == 0, "\(frame.errorText)")
+        #expect(frame.text.contains(" at 00:00:03.9"), "the last frame: \(frame.text)")
+        let output = TestMedia.path("short-video-long-audio-\(container).json")
+        let index = try Command.framelens(["index", path, "--types", "codes", "-o", output])
+        #expect(index.status == 0, "\(index.errorText)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        #expect(json?["complete"] as? Bool == true)
+        #expect((json?["to"] as? Double).map { $0 >= 7 } == true, "\(json?["to"] ?? "")")
+    }
 }
 
 /// The video `TruncatedVideoTests` cuts, and where its packets end (ffprobe as the oracle).

@@ -162,8 +162,9 @@ public final class VideoIndexer {
             }
             if !cancelled { try state.confirmPendingChange(next: nil) }
             let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
-            // The stream ended well before the container's duration: the file is cut short.
-            let brokeOff = !cancelled && !reachedEnd && to.isFinite && lastShown + max(1, 3 * frameDuration) < to
+            // The file's data ends before the file does (`MediaFile.readError`). A video stream that merely
+            // ends before the audio does is not cut short: its last frame stays on screen to the end.
+            let brokeOff = !cancelled && !reachedEnd && scan.file.readError != nil
             let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
             let endBoundary = Boundary(time: end, frameNumber: frameNumber(at: end))
             state.finish(rangeEnd: endBoundary)
@@ -174,15 +175,14 @@ public final class VideoIndexer {
         let end = endBoundary.time
         let segments = state.segments(until: endBoundary, results)
         var warnings: [String] = []
-        if brokeOff || scan.file.readError != nil {
-            let reason = scan.file.readError.map { " (\($0))" } ?? ""
-            warnings.append("\(url) breaks off at \(MediaTime.clock(end))\(reason); indexed up to there")
+        if brokeOff, let reason = scan.file.readError {
+            warnings.append("\(url) breaks off at \(MediaTime.clock(end)) (\(reason)); indexed up to there")
         }
         if scan.damagedPackets > 0 {
             warnings.append("\(url) is damaged in places (\(scan.damagedPackets) packets or frames); cues near them may be off")
         }
         return VideoIndex(
-            video: url, from: from, to: end, complete: !cancelled && !brokeOff && scan.file.readError == nil,
+            video: url, from: from, to: end, complete: !cancelled && !brokeOff,
             warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues))
     }
 

@@ -16,6 +16,8 @@ final class MediaFile {
     private(set) var readError: String?
     /// Whether the last packet handed out was cut short by the end of the data (`AV_PKT_FLAG_CORRUPT`).
     private var lastPacketWasCut = false
+    /// Where the packets handed out end, at the latest, in AV_TIME_BASE units (nil before any timed packet).
+    private var dataEnd: Int64?
     /// The interrupt callback's deadline: no read waits longer for data.
     private let deadline: ReadDeadline
     /// The FIFO FFmpeg reads, when the input is one.
@@ -155,7 +157,7 @@ final class MediaFile {
         } else {
             let result = deadline.reading { av_read_frame(context, packet) }
             if result == framelens_AVERROR_EOF {
-                if lastPacketWasCut || indexReachesPastEnd { readError = Self.cutShort }
+                if lastPacketWasCut || indexReachesPastEnd || endsBeforeDeclaredDuration { readError = Self.cutShort }
                 return false
             }
             if result < 0 {
@@ -164,7 +166,17 @@ final class MediaFile {
             }
         }
         lastPacketWasCut = packet.pointee.flags & AV_PKT_FLAG_CORRUPT != 0
+        noteEnd(of: packet.pointee)
         return true
+    }
+
+    /// Keeps `dataEnd` up to date with a packet handed out.
+    private func noteEnd(of packet: AVPacket) {
+        let time = packet.pts != framelens_AV_NOPTS_VALUE ? packet.pts : packet.dts
+        guard time != framelens_AV_NOPTS_VALUE, packet.stream_index < context.pointee.nb_streams else { return }
+        let timeBase = context.pointee.streams[Int(packet.stream_index)]!.pointee.time_base
+        let end = av_rescale_q(time.addingReportingOverflow(max(packet.duration, 0)).partialValue, timeBase, AVRational(num: 1, den: AV_TIME_BASE))
+        dataEnd = max(dataEnd ?? end, end)
     }
 
     /// Why reading ended early when the data ends before the file does: a last packet cut short (the
@@ -172,6 +184,19 @@ final class MediaFile {
     /// cut at a packet boundary). Neither depends on how the decoder reports the damage, which varies with
     /// its threads.
     static let cutShort = "the file is cut short"
+
+    /// Whether the data ends more than a second before the duration the container declares in its header
+    /// (a Matroska or AVI file cut short: it has no index at the end to tell, and its demuxer drops the
+    /// last packet cut short without a word). Durations ffmpeg estimates from the data itself (a transport
+    /// stream's, from its last timestamps) end where the data ends and tell nothing.
+    private var endsBeforeDeclaredDuration: Bool {
+        let declared = context.pointee.duration
+        guard context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM,
+              declared != framelens_AV_NOPTS_VALUE, declared > 0, let dataEnd
+        else { return false }
+        let declaredEnd = startTimeMicroseconds.addingReportingOverflow(declared).partialValue
+        return declaredEnd.subtractingReportingOverflow(dataEnd).partialValue > 1_000_000
+    }
 
     /// Whether a stream's index lists a packet that ends past the end of the input (when its size is known).
     private var indexReachesPastEnd: Bool {
