@@ -177,6 +177,20 @@ struct FrameAnalyzerTests {
         #expect((result.width, result.height) == (960, 360))
     }
 
+    /// A pixel shape given by the container alone counts as the codec's does; one that would stretch the
+    /// picture past the largest FrameLens decodes (here 255:1, 91,800 pixels wide) is a damaged header and
+    /// is ignored, so the frame is read at its coded size.
+    @Test(arguments: [("16:9", 480, 853), ("255", 360, 640)])
+    func aContainersPixelShapeIsAppliedWithinBounds(aspect: String, height: Int, displayWidth: Int) async throws {
+        let size = "640x\(height)"
+        let video = try Self.textVideo("text-\(size).mp4", size: size, text: "Pixel shape from the container", fontSize: 36)
+        let path = TestMedia.path("aspect-\(aspect).mkv")
+        try TestMedia.ffmpeg(["-i", video, "-c", "copy", "-aspect", aspect, path])
+        let result = try await Self.analysis(path, at: 0.5)
+        #expect((result.width, result.height) == (displayWidth, height))
+        #expect(result.text?.transcript == "Pixel shape from the container")
+    }
+
     @Test func readsSmallCaptionsOfALowResolutionVideo() async throws {
         let video = try Self.textVideo("text-small.mp4", size: "426x240", text: "Captions at 240p are small", fontSize: 15)
         let result = try await Self.analysis(video, at: 0.5)

@@ -47,11 +47,23 @@ public struct VideoFrame: Sendable {
         presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
         let rate = frameRate?.doubleValue ?? 0
         frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
-        let sar = native.sample_aspect_ratio
-        sampleAspectRatio = sar.isKnownRate ? sar.rational : Rational(1, 1)
+        sampleAspectRatio = Self.displayableAspectRatio(
+            av_guess_sample_aspect_ratio(nil, stream, buffer.frame), width: width, height: height)
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
         isIntra = native.pict_type == AV_PICTURE_TYPE_I
+    }
+
+    /// The sample aspect ratio ffmpeg displays the frame with (the container's, else the codec's), when a
+    /// player can apply it, else square pixels: unknown (0/1), one
+    /// that would squeeze a side below one pixel (`av_image_check_sar`, as FFmpeg's decoders judge), or one
+    /// that would stretch the width past the largest picture decoded (`VideoDecoder.maximumSide`): a damaged
+    /// or hostile header must not make every reader render a picture millions of pixels wide.
+    private static func displayableAspectRatio(_ sar: AVRational, width: Int, height: Int) -> Rational {
+        guard sar.isKnownRate, av_image_check_sar(UInt32(width), UInt32(height), sar) == 0,
+              Double(width) * sar.rational.doubleValue <= Double(VideoDecoder.maximumSide)
+        else { return Rational(1, 1) }
+        return sar.rational
     }
 
     /// `units` of `timeBase` as a fraction of a second, when it fits.
