@@ -40,7 +40,7 @@ for sanitizer in "${sanitizers[@]}"; do
         result=FAILED
         status=1
     fi
-    reports=$(grep -c -E '^(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: [A-Za-z]+Sanitizer)' "$log" || true)
+    reports=$(grep -c -E '(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: [A-Za-z]+Sanitizer)' "$log" || true)
     summary+=("$sanitizer: $result in $(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s, $reports sanitizer report(s)")
     echo "${summary[-1]}"
 done
