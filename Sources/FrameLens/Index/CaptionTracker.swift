@@ -35,6 +35,14 @@ struct CaptionTracker {
     static let fewestStrokes = 30
     /// A caption is shown while at least this share of its strokes keep their values.
     static let shownShare = 0.5
+    /// A frame where at least this share of the working pixels jump sharply, and `cutRise` times as many
+    /// as in the frame before, is a shot change: every edge of the new shot is born there, and captions'
+    /// edges over the changed picture are born again. (Where the picture changes this much in every frame,
+    /// water or foliage, no frame stands out as a cut.)
+    static let cutShare = 0.1
+    static let cutRise = 3
+    /// Strokes born again at a shot change this soon after a caption appeared still belong to it.
+    static let cutGrace = 0.1
 
     /// A frame the scan decoded, in the order decoded.
     struct SeenFrame: Sendable {
@@ -82,6 +90,14 @@ struct CaptionTracker {
         let strokes: Strokes
         var consensus: CaptionConsensus
         var last: Int
+        /// Born at a shot change, where the new shot's own edges are born too: a caption with more strokes
+        /// born at its place soon after is the real one, and takes its place.
+        let atCut: Bool
+
+        func overlaps(_ other: (x: Int, y: Int, width: Int, height: Int)) -> Bool {
+            rect.x < other.x + other.width && other.x < rect.x + rect.width
+                && rect.y < other.y + other.height && other.y < rect.y + rect.height
+        }
     }
 
     /// The regions to index (empty: the whole picture) and those to ignore.
@@ -94,9 +110,13 @@ struct CaptionTracker {
     private var birth: [Int] = []
     /// Whether each working pixel's value changed by at least `appearance` levels at its birth.
     private var bigBirth: [Bool] = []
+    /// Each working pixel's birth before its last one, when that one was big (else -1).
+    private var bigBirthBefore: [Int] = []
     /// How many pixels jumped sharply in each recent frame (by index): a frame where none did gives birth
     /// to no caption, and its strokes need not be looked at.
     private var sharpJumps: [Int: Int] = [:]
+    /// The recent frames (by index) that are shot changes (`cutShare`).
+    private var cuts: Set<Int> = []
     private var showing: [Showing] = []
     /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
     /// among them.
@@ -135,6 +155,7 @@ struct CaptionTracker {
             previous = map.luma
             birth = [Int](repeating: index, count: map.luma.count)
             bigBirth = [Bool](repeating: false, count: map.luma.count)
+            bigBirthBefore = [Int](repeating: -1, count: map.luma.count)
             frameSize = (frame.width, frame.height)
             watched = watchedPixels(width: map.width, height: map.height)
         }
@@ -142,6 +163,7 @@ struct CaptionTracker {
         for pixel in map.luma.indices {
             let jump = abs(Int(map.luma[pixel]) - Int(previous[pixel]))
             if jump > Self.steadiness {
+                bigBirthBefore[pixel] = bigBirth[pixel] ? birth[pixel] : -1
                 birth[pixel] = index
                 bigBirth[pixel] = jump >= Self.appearance
                 if bigBirth[pixel] { sharp += 1 }
@@ -149,6 +171,9 @@ struct CaptionTracker {
             previous[pixel] = map.luma[pixel]
         }
         sharpJumps[index] = sharp
+        if Double(sharp) >= Self.cutShare * Double(map.luma.count) && sharp >= Self.cutRise * (sharpJumps[index - 1] ?? 0) {
+            cuts.insert(index)
+        }
         showing = showing.filter { caption in
             guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
             var caption = caption
@@ -162,8 +187,9 @@ struct CaptionTracker {
         }
         recent.append((index, frame))
         recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
-        for born in newlyHeldBirths(at: index) { showing += found(bornAt: born, in: map) }
+        for born in newlyHeldBirths(at: index) { show(found(bornAt: born, in: map)) }
         sharpJumps = sharpJumps.filter { frame.time - frames[$0.key].time < 2 * Self.hold }
+        cuts = cuts.filter { frame.time - frames[$0].time < 2 * Self.hold }
         let now = frame.time
         let gone = leaving.filter { now - frames[$0.index].time >= Self.hold }
         leaving.removeAll { now - frames[$0.index].time >= Self.hold }
@@ -179,7 +205,19 @@ struct CaptionTracker {
         return leaving.map { finished($0.caption, after: $0.index) } + showing.map { finished($0, after: nil) }
     }
 
-    /// The frames whose newborn values have just held for `hold` seconds, as of frame `index`.
+    /// Adds captions just found to those showing. One over a caption born at a shot change replaces it when
+    /// it has more strokes (the shot's edges were taken for a caption, and the caption came after), and is
+    /// dropped otherwise (the picture moving behind a caption).
+    private mutating func show(_ found: [Showing]) {
+        for caption in found {
+            let covered = showing.filter { $0.atCut && $0.overlaps(caption.rect) }
+            guard covered.allSatisfy({ $0.strokes.pixels.count <= caption.strokes.pixels.count }) else { continue }
+            showing.removeAll { $0.atCut && $0.overlaps(caption.rect) }
+            showing.append(caption)
+        }
+    }
+
+    /// The frames whose newborn values have just held for `hold` seconds, as of frame `index`, earliest first.
     private func newlyHeldBirths(at index: Int) -> [Int] {
         guard index > 0 else { return [] }
         let now = frames[index].time
@@ -190,11 +228,13 @@ struct CaptionTracker {
             if now - frames[born].time >= Self.hold { births.append(born) }
             born -= 1
         }
-        return births
+        return births.reversed()
     }
 
     /// The captions among the strokes born at frame `born` that have held since: tiles dense with them,
     /// grouped with their neighbours (a gap of one tile between words, lines one above the other).
+    /// A shot change just after `born` gives some of a caption's strokes a second birth (where the picture
+    /// behind them changed): strokes born big at `born` and again at such a shot change count.
     private mutating func found(bornAt born: Int, in map: StrokeMap) -> [Showing] {
         guard sharpJumps.removeValue(forKey: born) ?? 0 > 0 else { return [] }
         let columns = map.width / Self.tile
@@ -202,14 +242,18 @@ struct CaptionTracker {
         guard columns > 0, rows > 0 else { return [] }
         var newborn = [Bool](repeating: false, count: map.luma.count)
         var tileCounts = [Int](repeating: 0, count: columns * rows)
-        for pixel in map.luma.indices
-        where birth[pixel] == born && bigBirth[pixel] && watched?[pixel] != false && map.isStroke(pixel) {
-            let x = pixel % map.width
-            let y = pixel / map.width
-            guard x / Self.tile < columns, y / Self.tile < rows, !isShowing(x, y) else { continue }
-            newborn[pixel] = true
-            tileCounts[(y / Self.tile) * columns + x / Self.tile] += 1
+        func mark(_ isNewborn: (Int) -> Bool) {
+            for pixel in map.luma.indices where isNewborn(pixel) && watched?[pixel] != false && map.isStroke(pixel) {
+                let x = pixel % map.width
+                let y = pixel / map.width
+                guard x / Self.tile < columns, y / Self.tile < rows, !isShowing(x, y) else { continue }
+                newborn[pixel] = true
+                tileCounts[(y / Self.tile) * columns + x / Self.tile] += 1
+            }
         }
+        mark { birth[$0] == born && bigBirth[$0] }
+        let rebirths = cuts.filter { $0 > born && frames[$0].time - frames[born].time <= Self.cutGrace }
+        if !rebirths.isEmpty { mark { bigBirthBefore[$0] == born && rebirths.contains(birth[$0]) } }
         var seen = [Bool](repeating: false, count: columns * rows)
         var groups: [[Int]] = []
         for start in tileCounts.indices where tileCounts[start] >= Self.strokesPerTile && !seen[start] {
@@ -333,7 +377,7 @@ struct CaptionTracker {
         return Showing(
             born: born, rect: rect,
             strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),
-            consensus: consensus, last: frames.count - 1)
+            consensus: consensus, last: frames.count - 1, atCut: cuts.contains(born))
     }
 
     /// Whether a caption at `rect` born at frame `born` took the place of one that went then: the frame
@@ -353,8 +397,11 @@ struct CaptionTracker {
         return replaced
     }
 
+    /// Whether a working pixel lies in a caption showing that was not born at a shot change.
     private func isShowing(_ x: Int, _ y: Int) -> Bool {
-        showing.contains { x >= $0.rect.x && x < $0.rect.x + $0.rect.width && y >= $0.rect.y && y < $0.rect.y + $0.rect.height }
+        showing.contains {
+            !$0.atCut && x >= $0.rect.x && x < $0.rect.x + $0.rect.width && y >= $0.rect.y && y < $0.rect.y + $0.rect.height
+        }
     }
 
     private func finished(_ caption: Showing, after index: Int?) -> Caption {
