@@ -30,6 +30,49 @@ struct CaptionTrackerTests {
         #expect(index.cues.map(\.endFrame) == [60, 110, 190])
     }
 
+    /// The same captioned video stored on its side (coded 360x640) with a display matrix that turns it
+    /// upright, as phones record: the captions are found and read as shown, with the same frames.
+    @Test func captionsOfARotatedVideoAreReadUpright() async throws {
+        let sideways = try TestMedia.make("moving-captions-sideways.mp4", [
+            "-i", try Self.captionedMovingVideo(), "-vf", "transpose=cclock", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: sideways))
+        try DisplayMatrix.write(clockwise: 90, into: &bytes)
+        let path = TestMedia.path("moving-captions-rotated.mp4")
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let index = try await VideoIndexer(url: path, options: .init()).run()
+        #expect(index.cues.map(\.text) == ["Moving pictures are hard", "Captions hold still", "Read them at the top"])
+        #expect(index.cues.map(\.startFrame) == [10, 60, 140])
+        #expect(index.cues.map(\.endFrame) == [60, 110, 190])
+        #expect(index.cues.first?.bounds.map { $0.y > 0.75 && $0.width > $0.height } == true)
+    }
+
+    /// The captions of `captionedMovingVideo` over the automaton at 1280x720, then squeezed to 960x720 with
+    /// 4:3 pixels (shown 1280x720 again), as HDV stores widescreen: found with the same frames and read
+    /// stretched back to the shape shown.
+    @Test func captionsOfAnAnamorphicVideoAreFound() async throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let outlined = "fontsize=60:x=(w-text_w)/2:y=h-120:fontcolor=white:borderw=4:bordercolor=black"
+        let boxed = "fontsize=60:x=(w-text_w)/2:y=60:fontcolor=yellow:box=1:boxcolor=0x202020:boxborderw=12"
+        let draw = [
+            ("Moving pictures are hard", outlined, 10, 60), ("Captions hold still", outlined, 60, 110),
+            ("Read them at the top", boxed, 140, 190),
+        ].map { text, style, start, end in
+            "drawtext=fontfile=\(font):text='\(text)':\(style):enable='between(n\\,\(start)\\,\(end - 1))'"
+        }
+        let squeezed = try TestMedia.make("moving-captions-anamorphic.mp4", [
+            "-f", "lavfi", "-i", "cellauto=s=1280x720:r=25:rule=18:seed=3", "-t", "8",
+            "-vf", (draw + ["scale=960:720,setsar=4/3"]).joined(separator: ","),
+            "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+        ])
+        let index = try await VideoIndexer(url: squeezed, options: .init()).run()
+        #expect(index.cues.map(\.startFrame) == [10, 60, 140])
+        #expect(index.cues.map(\.endFrame) == [60, 110, 190])
+        for (cue, text) in zip(index.cues, ["Moving pictures are hard", "Captions hold still", "Read them at the top"]) {
+            #expect(TextSimilarity.characterErrorRate(cue.text, reference: text) <= 0.2, "\(cue.text)")
+        }
+    }
+
     /// 7 s at 25 fps of the moving automaton with subtitles burned by libass (ffmpeg's `subtitles` filter):
     /// two-line captions of unequal lengths, yellow on a dark box, the second following the first with no
     /// gap, then one line after a blank. Centred lines of different lengths leave most of their

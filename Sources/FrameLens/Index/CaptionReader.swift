@@ -70,8 +70,9 @@ struct CaptionReader {
     /// Reads the caption's clean picture, in grey or, given a threshold, in black and white.
     private func read(_ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?) async throws -> RecognizedText {
         let (image, region) = try Self.framePicture(caption, pixels, threshold: threshold)
+        let displayWidth = Int((Double(caption.frameWidth) * caption.pixelShape).rounded())
         return try await analyzer.readText(
-            image, displaySize: (caption.frameWidth, caption.frameHeight), in: region, options: options)
+            image, displaySize: (displayWidth, caption.frameHeight), in: region, options: options)
     }
 
     /// Whether `whole` holds at least `recoveredLetters` more letters than `text`, with a mean confidence
@@ -104,21 +105,26 @@ struct CaptionReader {
 
     /// The whole frame's picture for the analyzer, the caption's clean part in place and the rest filled
     /// with the colour at its edge; enlarged `shortFrameScale` times when the frame is short, so that caption
-    /// text is tall enough; then black and white at `threshold`, if given (after the enlarging, so that thin
-    /// strokes keep their shape). Also the part, normalised.
+    /// text is tall enough, and stretched to its pixels' shown shape (anamorphic video squeezes letters);
+    /// then black and white at `threshold`, if given (after the enlarging, so that thin strokes keep their
+    /// shape). Also the part, normalised.
     private static func framePicture(
         _ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?
     ) throws -> (PixelImage, NormalizedRect) {
         let rect = caption.consensus.rect
         let scale = caption.frameHeight < LumaImage.minimumHeight ? Self.shortFrameScale : 1
-        let width = caption.frameWidth * scale
+        let scaleX = Double(scale) * caption.pixelShape
+        let width = Int((Double(caption.frameWidth) * scaleX).rounded())
         let height = caption.frameHeight * scale
+        let left = min(width, Int((Double(rect.x) * scaleX).rounded()))
+        let partWidth = min(width - left, Int((Double(rect.width) * scaleX).rounded()))
         var edge = (0..<rect.width).map { pixels[$0] } + (0..<rect.width).map { pixels[(rect.height - 1) * rect.width + $0] }
         edge.sort()
         var image = [UInt8](repeating: edge[edge.count / 2], count: width * height)
         for y in 0..<(rect.height * scale) {
-            for x in 0..<(rect.width * scale) {
-                image[(rect.y * scale + y) * width + rect.x * scale + x] = sample(pixels, rect.width, rect.height, x, y, scale)
+            for x in 0..<partWidth {
+                image[(rect.y * scale + y) * width + left + x] =
+                    sample(pixels, rect.width, rect.height, x, y, scaleX: scaleX, scaleY: Double(scale))
             }
         }
         if let threshold { for index in image.indices { image[index] = image[index] < threshold ? 0 : 255 } }
@@ -128,11 +134,13 @@ struct CaptionReader {
         return (PixelImage(width: width, height: height, format: .gray8, pixels: image), region)
     }
 
-    /// The bilinear sample of the picture at pixel (x, y) of its `scale` times enlargement.
-    private static func sample(_ pixels: [UInt8], _ width: Int, _ height: Int, _ x: Int, _ y: Int, _ scale: Int) -> UInt8 {
-        guard scale > 1 else { return pixels[y * width + x] }
-        let sx = max(0, (Double(x) + 0.5) / Double(scale) - 0.5)
-        let sy = max(0, (Double(y) + 0.5) / Double(scale) - 0.5)
+    /// The bilinear sample of the picture at pixel (x, y) of its enlargement by `scaleX` and `scaleY`.
+    private static func sample(
+        _ pixels: [UInt8], _ width: Int, _ height: Int, _ x: Int, _ y: Int, scaleX: Double, scaleY: Double
+    ) -> UInt8 {
+        guard scaleX != 1 || scaleY != 1 else { return pixels[y * width + x] }
+        let sx = max(0, (Double(x) + 0.5) / scaleX - 0.5)
+        let sy = max(0, (Double(y) + 0.5) / scaleY - 0.5)
         let x0 = min(width - 1, Int(sx))
         let y0 = min(height - 1, Int(sy))
         let x1 = min(width - 1, x0 + 1)
@@ -169,7 +177,7 @@ struct CaptionReader {
         if end.frameNumber - start.frameNumber > 1 {
             _ = try cursor.frame(atTimestamp: start.pts, lead: .approximate)
             while let frame = try cursor.step(), frame.pts < end.pts {
-                if let map = StrokeMap(frame, factor: strokes.factor), test(strokes.shownShare(in: map)) {
+                if let map = frame.upright().flatMap({ StrokeMap($0, factor: strokes.factor) }), test(strokes.shownShare(in: map)) {
                     return Boundary(time: frame.time, frameNumber: frame.frameNumber)
                 }
             }

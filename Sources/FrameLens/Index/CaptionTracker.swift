@@ -78,9 +78,11 @@ struct CaptionTracker {
         let after: SeenFrame?
         let strokes: Strokes
         let consensus: CaptionConsensus
-        /// Where it is, in coded pixels of the frame.
+        /// Where it is, in coded pixels of the frame (turned upright).
         let frameWidth: Int
         let frameHeight: Int
+        /// The shown width of the frame's pixels over their height (1 for square pixels).
+        let pixelShape: Double
     }
 
     /// A caption still on screen.
@@ -125,6 +127,7 @@ struct CaptionTracker {
     /// caption found to have taken their place in that frame may still turn up.
     private var leaving: [(index: Int, caption: Showing)] = []
     private var frameSize = (width: 0, height: 0)
+    private var pixelShape = 1.0
 
     init(regions: [NormalizedRect], ignoring ignored: [NormalizedRect]) {
         self.regions = regions
@@ -146,8 +149,7 @@ struct CaptionTracker {
 
     /// Looks at the next decoded frame; returns the captions that it shows have gone.
     mutating func observe(_ frame: VideoFrame) -> [Caption] {
-        guard frame.rotation == 0, frame.sampleAspectRatio.doubleValue == 1 || frame.sampleAspectRatio.doubleValue == 0,
-              let map = StrokeMap(frame, factor: StrokeMap.factor(forWidth: frame.width))
+        guard let frame = frame.upright(), let map = StrokeMap(frame, factor: StrokeMap.factor(forWidth: frame.width))
         else { return [] }
         let index = frames.count
         frames.append(SeenFrame(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber))
@@ -157,6 +159,7 @@ struct CaptionTracker {
             bigBirth = [Bool](repeating: false, count: map.luma.count)
             bigBirthBefore = [Int](repeating: -1, count: map.luma.count)
             frameSize = (frame.width, frame.height)
+            pixelShape = frame.sampleAspectRatio.doubleValue > 0 ? frame.sampleAspectRatio.doubleValue : 1
             watched = watchedPixels(width: map.width, height: map.height)
         }
         var sharp = 0
@@ -408,6 +411,7 @@ struct CaptionTracker {
         Caption(
             before: caption.born > 0 ? frames[caption.born - 1] : nil, first: frames[caption.born],
             last: frames[caption.last], after: index.map { frames[$0] }, strokes: caption.strokes,
-            consensus: caption.consensus, frameWidth: frameSize.width, frameHeight: frameSize.height)
+            consensus: caption.consensus, frameWidth: frameSize.width, frameHeight: frameSize.height,
+            pixelShape: pixelShape)
     }
 }

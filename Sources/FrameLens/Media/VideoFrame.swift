@@ -128,6 +128,11 @@ final class FrameBuffer: @unchecked Sendable {
         frame = copy
     }
 
+    /// Takes over a frame FrameLens made itself (a rotated copy): `deinit` frees it.
+    init(owning frame: UnsafeMutablePointer<AVFrame>) {
+        self.frame = frame
+    }
+
     private static func topDownCopy(of source: UnsafeMutablePointer<AVFrame>) -> UnsafeMutablePointer<AVFrame>? {
         guard let copy = allocateFrame() else { return nil }
         copy.pointee.format = source.pointee.format
