@@ -1,6 +1,5 @@
 import Foundation
 import FrameLens
-import Synchronization
 
 /// Standard input as the video (`-`, `pipe:`, `pipe:0` or `/dev/stdin`): read to its end into a temporary
 /// file first, so that every command can seek in it, know its duration and open it twice (as `index` does),
@@ -14,7 +13,7 @@ enum StandardInput {
     static let names: Set = ["-", "pipe:", "pipe:0", "/dev/stdin"]
 
     /// The saved copy's path and the name the user gave standard input, once it is read.
-    private static let saved = Mutex<(path: String, name: String)?>(nil)
+    private static let saved = Locked<(path: String, name: String)?>(nil)
 
     /// The path to open for `video`: `video` itself, or for standard input, a saved copy of all of it.
     ///

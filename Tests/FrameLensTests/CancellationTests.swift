@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import FrameLens
 
@@ -9,8 +8,8 @@ struct CancellationTests {
         let queue = DispatchQueue(label: "CancellationTests")
         let gate = DispatchSemaphore(value: 0)
         queue.async { gate.wait() }  // the queue is busy until the task is cancelled
-        let ran = Mutex(false)
-        let skipped = Mutex(false)
+        let ran = Locked(false)
+        let skipped = Locked(false)
         let work = Task {
             try await BlockingWork.run(on: queue) { ran.withLock { $0 = true } } ifSkipped: { skipped.withLock { $0 = true } }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import FrameLens
 
@@ -84,7 +83,7 @@ struct VideoIndexerTests {
     /// way are over, and the engine is free for the next analysis.
     @Test func cancellingItsTaskReturnsThePartialCuesAndFreesTheEngine() async throws {
         let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
-        let cancelledAt = Mutex<Double?>(nil)
+        let cancelledAt = Locked<Double?>(nil)
         let indexing = Task {
             try await VideoIndexer(url: TestMedia.sample, options: .init(), analyzer: analyzer).run(progress: { progress in
                 // Past 18 s, once two reads are over (slides 1 and 2: one engine reads in order), however

@@ -12,12 +12,12 @@ public final class FrameAnalyzer: Sendable {
     /// The process's shared analyzer.
     public static let shared = FrameAnalyzer()
 
-    private let pools = Mutex<[String: EnginePool]>([:])
+    private let pools = Locked<[String: EnginePool]>([:])
     /// The number of analyses under way.
     let analysesInProgress = Atomic<Int>(0)
     /// How many pictures were read, by displayed size (`"1280x720"`): every reading passes here, so tests
     /// can prove what never reached the analyzer (a protected stream).
-    let picturesRead = Mutex<[String: Int]>([:])
+    let picturesRead = Locked<[String: Int]>([:])
     /// The number of engines per language set.
     public let enginesPerLanguage: Int
 
@@ -120,8 +120,8 @@ public final class FrameAnalyzer: Sendable {
         let image = try LumaImage(frame)
         countPicture(width: image.displayWidth, height: image.displayHeight)
         let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
-        let text = Mutex<RecognizedText?>(nil)
-        let codes = Mutex<[DetectedCode]>([])
+        let text = Locked<RecognizedText?>(nil)
+        let codes = Locked<[DetectedCode]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0, let engine {
                 let blocks = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence)

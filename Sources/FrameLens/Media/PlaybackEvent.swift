@@ -18,7 +18,7 @@ public enum PlaybackEvent: Sendable, Hashable {
 
 /// Hands events to every subscriber's stream; a stream whose listener has gone is dropped.
 final class EventChannel<Event: Sendable>: Sendable {
-    private let subscribers = Mutex<[Int: AsyncStream<Event>.Continuation]>([:])
+    private let subscribers = Locked<[Int: AsyncStream<Event>.Continuation]>([:])
     private let nextID = Atomic<Int>(0)
 
     func subscribe() -> AsyncStream<Event> {

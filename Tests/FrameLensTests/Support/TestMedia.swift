@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import FrameLens
 
 /// Test videos: the bundled sample, the committed fixtures, and videos made by ffmpeg on first use.
 enum TestMedia {
@@ -27,7 +27,7 @@ enum TestMedia {
         directory.appendingPathComponent("\(UUID().uuidString.prefix(8))-\(name)").path
     }
 
-    private static let made = Mutex<[String: String]>([:])
+    private static let made = Locked<[String: String]>([:])
 
     /// A video that ffmpeg makes from `arguments` (inputs, filters, codec), once per test process.
     static func make(_ name: String, _ arguments: [String]) throws -> String {
