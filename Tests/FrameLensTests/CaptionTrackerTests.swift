@@ -8,19 +8,24 @@ struct CaptionTrackerTests {
     /// same every time) with three captions: white outlined text at the bottom from frame 10, replaced with
     /// no gap at frame 60, and yellow text on a dark box at the top from frame 140 to 190.
     static func captionedMovingVideo() throws -> String {
-        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let outlined = "fontsize=30:x=(w-text_w)/2:y=h-60:fontcolor=white:borderw=2:bordercolor=black"
-        let boxed = "fontsize=30:x=(w-text_w)/2:y=30:fontcolor=yellow:box=1:boxcolor=0x202020:boxborderw=6"
-        let draw = [
-            ("Moving pictures are hard", outlined, 10, 60), ("Captions hold still", outlined, 60, 110),
-            ("Read them at the top", boxed, 140, 190),
-        ].map { text, style, start, end in
-            "drawtext=fontfile=\(font):text='\(text)':\(style):enable='between(n\\,\(start)\\,\(end - 1))'"
-        }.joined(separator: ",")
+        let draw = captionsDrawn(scale: 1).joined(separator: ",")
         return try TestMedia.make("moving-captions.mp4", [
             "-f", "lavfi", "-i", "cellauto=s=640x360:r=25:rule=18:seed=3,scale=640:360", "-t", "8", "-vf", draw,
             "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
         ])
+    }
+
+    /// The drawtext filters of `captionedMovingVideo`'s captions, for a frame `scale` times 640x360.
+    static func captionsDrawn(scale: Int) -> [String] {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let outlined = "fontsize=\(30 * scale):x=(w-text_w)/2:y=h-\(60 * scale):fontcolor=white:borderw=\(2 * scale):bordercolor=black"
+        let boxed = "fontsize=\(30 * scale):x=(w-text_w)/2:y=\(30 * scale):fontcolor=yellow:box=1:boxcolor=0x202020:boxborderw=\(6 * scale)"
+        return [
+            ("Moving pictures are hard", outlined, 10, 60), ("Captions hold still", outlined, 60, 110),
+            ("Read them at the top", boxed, 140, 190),
+        ].map { text, style, start, end in
+            "drawtext=fontfile=\(font):text='\(text)':\(style):enable='between(n\\,\(start)\\,\(end - 1))'"
+        }
     }
 
     @Test func captionsOverMovingVideoAreReadWithExactFrames() async throws {
@@ -51,18 +56,9 @@ struct CaptionTrackerTests {
     /// 4:3 pixels (shown 1280x720 again), as HDV stores widescreen: found with the same frames and read
     /// stretched back to the shape shown.
     @Test func captionsOfAnAnamorphicVideoAreFound() async throws {
-        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let outlined = "fontsize=60:x=(w-text_w)/2:y=h-120:fontcolor=white:borderw=4:bordercolor=black"
-        let boxed = "fontsize=60:x=(w-text_w)/2:y=60:fontcolor=yellow:box=1:boxcolor=0x202020:boxborderw=12"
-        let draw = [
-            ("Moving pictures are hard", outlined, 10, 60), ("Captions hold still", outlined, 60, 110),
-            ("Read them at the top", boxed, 140, 190),
-        ].map { text, style, start, end in
-            "drawtext=fontfile=\(font):text='\(text)':\(style):enable='between(n\\,\(start)\\,\(end - 1))'"
-        }
         let squeezed = try TestMedia.make("moving-captions-anamorphic.mp4", [
             "-f", "lavfi", "-i", "cellauto=s=1280x720:r=25:rule=18:seed=3", "-t", "8",
-            "-vf", (draw + ["scale=960:720,setsar=4/3"]).joined(separator: ","),
+            "-vf", (Self.captionsDrawn(scale: 2) + ["scale=960:720,setsar=4/3"]).joined(separator: ","),
             "-c:v", "libx264", "-g", "100", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
         ])
         let index = try await VideoIndexer(url: squeezed, options: .init()).run()
