@@ -213,9 +213,10 @@ struct CaptionTracker {
     /// dropped otherwise (the picture moving behind a caption).
     private mutating func show(_ found: [Showing]) {
         for caption in found {
-            let covered = showing.filter { $0.atCut && $0.overlaps(caption.rect) }
-            guard covered.allSatisfy({ $0.strokes.pixels.count <= caption.strokes.pixels.count }) else { continue }
-            showing.removeAll { $0.atCut && $0.overlaps(caption.rect) }
+            let covered = { (other: Showing) in other.atCut && other.overlaps(caption.rect) }
+            guard !showing.contains(where: { covered($0) && $0.strokes.pixels.count > caption.strokes.pixels.count })
+            else { continue }
+            showing.removeAll(where: covered)
             showing.append(caption)
         }
     }

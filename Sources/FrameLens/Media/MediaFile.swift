@@ -186,7 +186,7 @@ final class MediaFile {
     static let cutShort = "the file is cut short"
 
     /// Whether the data ends more than a second before the duration the container declares in its header
-    /// (a Matroska or AVI file cut short: it has no index at the end to tell, and its demuxer drops the
+    /// (a Matroska or WebM file cut short: it has no index at the end to tell, and its demuxer drops the
     /// last packet cut short without a word). Durations ffmpeg estimates from the data itself (a transport
     /// stream's, from its last timestamps) end where the data ends and tell nothing.
     private var endsBeforeDeclaredDuration: Bool {

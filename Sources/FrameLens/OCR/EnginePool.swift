@@ -1,4 +1,3 @@
-
 /// Tesseract engines for one language set, loaded lazily and reused: at most `size` of them.
 ///
 /// Checking out never blocks a thread: a caller either gets an idle engine, or leave to load a new one
