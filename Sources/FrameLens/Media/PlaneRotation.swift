@@ -52,6 +52,26 @@ enum PlaneRotation {
         return output
     }
 
+    /// The luma plane of a frame with an 8-bit luma plane, rotated, as a gray frame of its own; nil when
+    /// out of memory.
+    static func rotateLuma(_ frame: UnsafeMutablePointer<AVFrame>, clockwise: Int) -> UnsafeMutablePointer<AVFrame>? {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        let quarterTurn = clockwise % 180 != 0
+        guard let output = allocateFrame() else { return nil }
+        output.pointee.format = AV_PIX_FMT_GRAY8.rawValue
+        output.pointee.width = Int32(quarterTurn ? height : width)
+        output.pointee.height = Int32(quarterTurn ? width : height)
+        output.pointee.color_range = frame.pointee.color_range
+        guard av_frame_get_buffer(output, 0) >= 0 else {
+            var unused: UnsafeMutablePointer<AVFrame>? = output
+            freeFrame(&unused)
+            return nil
+        }
+        copyRotated(from: frame, to: output, plane: 0, width: width, height: height, bytesPerPixel: 1, clockwise: clockwise)
+        return output
+    }
+
     private static func copyRotated(
         from source: UnsafeMutablePointer<AVFrame>, to destination: UnsafeMutablePointer<AVFrame>, plane: Int,
         width: Int, height: Int, bytesPerPixel: Int, clockwise: Int
@@ -61,6 +81,19 @@ enum PlaneRotation {
         let sourceStride = planeStride(source, plane)
         let destinationStride = planeStride(destination, plane)
         let (outWidth, outHeight) = clockwise % 180 != 0 ? (height, width) : (width, height)
+        if bytesPerPixel == 1 {
+            // Byte planes (luma, chroma, gray) are copied a byte at a time, not through a copy call per pixel:
+            // the caption tracker turns every frame of a rotated video.
+            let sourceBytes = sourceBase.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<outHeight {
+                let row = (destinationBase + y * destinationStride).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<outWidth {
+                    let from = sourcePosition(x: x, y: y, width: width, height: height, clockwise: clockwise)
+                    row[x] = sourceBytes[from.y * sourceStride + from.x]
+                }
+            }
+            return
+        }
         for y in 0..<outHeight {
             let row = destinationBase + y * destinationStride
             for x in 0..<outWidth {

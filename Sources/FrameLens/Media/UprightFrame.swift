@@ -1,13 +1,16 @@
 internal import CFFmpeg
 
 extension VideoFrame {
-    /// The frame turned upright for display: its rotation applied to every plane (the pixels copied), the
-    /// rotation 0 and the pixel shape turned with it. The frame itself when it is upright; nil when its pixel
-    /// format cannot be turned plane by plane. For readers that look at the luma plane as it is shown (the
-    /// caption tracker: a caption is a row of letters only the right way up).
+    /// The frame's luma turned upright for display, as a gray frame: its rotation applied (the pixels
+    /// copied), the rotation 0 and the pixel shape turned with it. The frame itself when it is upright; nil
+    /// when it has no 8-bit luma plane. For readers that look at the luma plane as it is shown (the caption
+    /// tracker: a caption is a row of letters only the right way up); only luma is turned, for they turn
+    /// every frame of a rotated video.
     func upright() -> VideoFrame? {
         guard rotation != 0 else { return self }
-        guard let turned = PlaneRotation.rotate(buffer.frame, clockwise: rotation) else { return nil }
+        guard hasEightBitLumaPlane, let turned = PlaneRotation.rotateLuma(buffer.frame, clockwise: rotation) else {
+            return nil
+        }
         let shape = rotation % 180 == 0
             ? sampleAspectRatio : Rational(sampleAspectRatio.denominator, sampleAspectRatio.numerator)
         return VideoFrame(turning: self, into: FrameBuffer(owning: turned), sampleAspectRatio: shape)
@@ -17,7 +20,7 @@ extension VideoFrame {
         self.buffer = buffer
         width = Int(buffer.frame.pointee.width)
         height = Int(buffer.frame.pointee.height)
-        pixelFormat = frame.pixelFormat
+        pixelFormat = "gray"
         pts = frame.pts
         timeBase = frame.timeBase
         presentationTime = frame.presentationTime
