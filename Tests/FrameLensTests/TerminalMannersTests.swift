@@ -86,6 +86,28 @@ struct TerminalMannersTests {
         #expect(result.errorText == message + "\n")
     }
 
+    /// Lines of code in a monospaced font, H.264 at default quality: ZBar's GS1 DataBar decoder takes their
+    /// strokes for bars and, built with its assertions on as Debian's is, prints a warning for each.
+    @Test func linesOfCodeMakeNoNoiseOnStandardError() throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+        let line = "expression.  They cache the compiled regular expressions for speed."
+        let rows = (0..<10).map { row in
+            "drawtext=fontfile=\(font):text='\(line)':fontsize=\(20 + 2 * row):fontcolor=0xd4d4d4:x=20:y=\(20 + 50 * row)"
+        }
+        let video = try TestMedia.make("code-lines.mp4", [
+            "-f", "lavfi", "-i", "color=c=0x1e1e1e:s=1280x540:r=25:d=1", "-vf", rows.joined(separator: ","),
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let frame = TestMedia.path("code-lines.png")
+        try TestMedia.ffmpeg(["-i", video, "-frames:v", "1", frame])
+        let oracle = try Command.run("zbarimg", ["-q", frame])
+        try #require(oracle.errorText.contains("databar.c"), "ZBar no longer warns on this frame: \(oracle.errorText)")
+        let result = try Command.framelens(["grab", video, "--at", "0"])
+        #expect(result.status == 0)
+        #expect(result.text.contains("They cache the compiled"), "\(result.text)")
+        #expect(result.errorText == "")
+    }
+
     /// Bash completion as the shell runs it: the script ArgumentParser generates, sourced, asked for the
     /// words at the cursor.
     static func complete(_ words: [String], in folder: String, environment: [String: String] = [:]) throws -> [String] {

@@ -17,6 +17,10 @@ public struct DetectedCode: Sendable, Hashable, Codable {
 }
 
 /// Scans a gray image for QR codes and barcodes with ZBar, in place, once per frame and region.
+///
+/// Every symbology ZBar reads is scanned except GS1 DataBar: Debian's ZBar is built with its internal
+/// assertions on, and its DataBar decoder prints "WARNING: decoder/databar.c ... Assertion" to standard
+/// error for ordinary text whose strokes look like its bars (lines of code do), on every such frame.
 enum BarcodeScanner {
     private static let y800 = framelens_zbar_fourcc(0x59, 0x38, 0x30, 0x30)
 
@@ -24,6 +28,9 @@ enum BarcodeScanner {
     static func scan(_ image: LumaImage, in rectangles: [PixelRect]) -> [DetectedCode] {
         guard let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
+        for dataBar in [ZBAR_DATABAR, ZBAR_DATABAR_EXP] {
+            zbar_image_scanner_set_config(scanner, dataBar, ZBAR_CFG_ENABLE, 0)
+        }
         var codes: [DetectedCode] = []
         image.withPlane { plane in
             plane.withUnsafeBytes { pixels, bytesPerRow in
