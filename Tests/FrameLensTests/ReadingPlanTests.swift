@@ -46,6 +46,62 @@ struct ReadingPlanTests {
         #expect(ReadingPlan.units([body], width: 1920, height: 1080)[0].scale == 2)
     }
 
+    /// An editor at 720p, rows 26 px apart, as the layout finds it: the gutter in a block of
+    /// eight numbers, the code beside it cut into blocks of a line or two at its blank lines.
+    static let gutter = block(x: 46, width: 9, tops: [50, 76, 102, 128, 154, 180, 206, 232], height: 15)
+    static let code = [
+        block(x: 78, width: 440, tops: [48], height: 20), block(x: 78, width: 750, tops: [100, 126], height: 20),
+        block(x: 78, width: 700, tops: [178, 204], height: 20),
+    ]
+
+    @Test func readsCodeBesideItsLineNumbersAsATable() {
+        let units = ReadingPlan.units([Self.gutter] + Self.code, width: 1280, height: 720)
+        #expect(units.count == 1)
+        #expect(units[0].isTable)
+        #expect(units[0].lines.count == 13)
+        // Both columns from the table's top to its bottom, with a line's height above and below.
+        #expect(units[0].parts.map(\.x) == [39, 71])
+        #expect(units[0].parts.map(\.y) == [33, 33] && units[0].parts.map(\.height) == [229, 229])
+    }
+
+    @Test func cutsAColumnTheLayoutTookForOneTallLineIntoTheRowsBesideIt() {
+        var gutter = Self.gutter
+        gutter.lines = [PixelRect(x: 46, y: 50, width: 9, height: 197)]
+        let units = ReadingPlan.units([gutter] + Self.code, width: 1280, height: 720)
+        #expect(units.count == 1)
+        #expect(units[0].isTable)
+        // The gutter's rows are the five code lines'.
+        #expect(units[0].lines.count == 10)
+    }
+
+    @Test func aPictureBesideLinesIsNotAColumnOfThem() {
+        // A QR code the layout took for text: one "line" as wide as it is tall.
+        let code = LayoutBlock(bounds: PixelRect(x: 1535, y: 787, width: 134, height: 135), isText: true,
+                               lines: [PixelRect(x: 1535, y: 787, width: 134, height: 135)])
+        let text = Self.block(x: 346, width: 306, tops: [806, 855, 904], height: 40)
+        let units = ReadingPlan.units([text, code], width: 1920, height: 1080)
+        #expect(units.map(\.isTable) == [false, false])
+    }
+
+    @Test func cellsOfSeveralLinesBesideEachOtherAreReadCellByCell() {
+        // A reference card: a command's cell of three lines beside its meaning's cells, whose lines fall
+        // between rows.
+        let command = Self.block(x: 346, width: 306, tops: [806, 855, 904], height: 40)
+        let meaning = [Self.block(x: 793, width: 531, tops: [830], height: 33), Self.block(x: 792, width: 246, tops: [880], height: 32)]
+        let units = ReadingPlan.units([command] + meaning, width: 1920, height: 1080)
+        #expect(units.count == 3)
+        #expect(units.allSatisfy { !$0.isTable })
+    }
+
+    @Test(arguments: [(282, true), (308, false)])
+    func codeJustBelowATableJoinsIt(top: Int, joins: Bool) {
+        // Rows 26 px apart, the table's last at 232: 282 leaves one blank row under it, 308 two.
+        let below = Self.block(x: 78, width: 300, tops: [top, top + 26], height: 20)
+        let units = ReadingPlan.units([Self.gutter] + Self.code + [below], width: 1280, height: 720)
+        #expect(units.count == (joins ? 1 : 2))
+        #expect(units[0].lines.count == (joins ? 15 : 13))
+    }
+
     @Test func leavesOutPicturesAndKeepsBlocksInsideThePicture() {
         var photo = Self.block(x: 1200, width: 600, tops: [200], height: 400)
         photo.isText = false
@@ -58,8 +114,8 @@ struct ReadingPlanTests {
 
 /// How the reader puts a table's lines in rows and keeps one reading of a line read twice.
 struct PageReaderOrderTests {
-    static func line(_ text: String, x: Double, y: Double, confidence: Double = 0.9) -> RecognizedLine {
-        let bounds = Bounds(pixels: Box(x: x, y: y, width: 200, height: 40), displaySize: (1920, 1080))
+    static func line(_ text: String, x: Double, y: Double, width: Double = 200, confidence: Double = 0.9) -> RecognizedLine {
+        let bounds = Bounds(pixels: Box(x: x, y: y, width: width, height: 40), displaySize: (1920, 1080))
         return RecognizedLine(words: [RecognizedWord(text: text, confidence: confidence, bounds: bounds)])
     }
 
@@ -68,7 +124,7 @@ struct PageReaderOrderTests {
             Self.line("ls", x: 100, y: 300), Self.line("cd", x: 100, y: 362),
             Self.line("lists files", x: 600, y: 305), Self.line("changes directory", x: 600, y: 358),
         ]
-        #expect(PageReader.inRows(columns).map(\.text) == ["ls", "lists files", "cd", "changes directory"])
+        #expect(PageReader.inRows(columns).map(\.text) == ["ls lists files", "cd changes directory"])
     }
 
     @Test func keepsTheLineThatReadsMoreWhereTwoReadingsOverlap() {
@@ -86,5 +142,14 @@ extension PageReaderOrderTests {
         let second = [RecognizedBlock(lines: [Self.line("Minor faults: 18,432", x: 155, y: 351)])]
         let merged = PageReader.merge(first, second)
         #expect(merged.map { $0.lines.map(\.text) } == [["Run: perf stat", "Minor faults: 18,432", "Major faults: 97"]])
+    }
+
+    @Test func joinsTheCellsOfARowReadInTwoPassesIntoOneLine() {
+        // Code beside its line numbers: one pass missed a number that the other reads; the code's box starts
+        // a pixel higher than its number's.
+        let first = [RecognizedBlock(lines: [Self.line("11 import os", x: 40, y: 300, width: 260), Self.line("import re", x: 100, y: 351)])]
+        let second = [RecognizedBlock(lines: [Self.line("12", x: 40, y: 352, width: 30)])]
+        let merged = PageReader.merge(first, second)
+        #expect(merged.map { $0.lines.map(\.text) } == [["11 import os", "12 import re"]])
     }
 }

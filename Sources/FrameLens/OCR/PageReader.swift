@@ -57,8 +57,8 @@ struct PageReader {
         }
     }
 
-    /// A table's lines in rows, top to bottom, each row left to right: a line whose middle lies within
-    /// half a line of a row's first line joins that row.
+    /// A table's lines in rows, top to bottom, each row one line of its cells left to right: a line whose
+    /// middle lies within half a line of a row's first line joins that row.
     static func inRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         let byMiddle = lines.sorted { $0.bounds.pixels.y + $0.bounds.pixels.height / 2 < $1.bounds.pixels.y + $1.bounds.pixels.height / 2 }
         var rows: [[RecognizedLine]] = []
@@ -72,7 +72,9 @@ struct PageReader {
                 rows.append([line])
             }
         }
-        return rows.flatMap { $0.sorted { $0.bounds.pixels.x < $1.bounds.pixels.x } }
+        return rows.map { row in
+            row.count == 1 ? row[0] : RecognizedLine(words: row.sorted { $0.bounds.pixels.x < $1.bounds.pixels.x }.flatMap(\.words))
+        }
     }
 
     /// Two readings of overlapping parts: where a line of one overlaps a line of the other, the line that
@@ -99,10 +101,9 @@ struct PageReader {
         var merged = keeping(first, against: second, onTie: true)
         for block in keeping(second, against: first, onTie: false) {
             // Lines of the same column read in two passes (a dark slide's, light and dark) become one
-            // block, top to bottom.
+            // block, in rows top to bottom (a table's stay in its rows).
             if let same = merged.firstIndex(where: { $0.bounds.pixels.intersects(block.bounds.pixels) }) {
-                let lines = (merged[same].lines + block.lines).sorted { $0.bounds.pixels.y < $1.bounds.pixels.y }
-                merged[same] = RecognizedBlock(lines: lines)
+                merged[same] = RecognizedBlock(lines: Self.inRows(merged[same].lines + block.lines))
                 continue
             }
             let position = keepingOrder ? merged.endIndex

@@ -3,8 +3,9 @@
 /// Tesseract's page layout finds the blocks, but it only says where text is, not what is read: blocks
 /// that touch (a paragraph the layout cut into pieces, as it does with Hangul) are read together as one
 /// uniform block, which keeps every line; columns of prose apart from each other stay apart; and
-/// columns whose lines stand in common rows (a table) are read column by column, and their lines put in
-/// rows, as a person reads a table. Small text is scaled up to the line height Tesseract reads best.
+/// columns whose lines stand in common rows (a table, or code beside its line numbers) are read column by
+/// column, and their lines put in rows, as a person reads a table (`tables(of:)`). Small text is scaled
+/// up to the line height Tesseract reads best.
 enum ReadingPlan {
     /// What to read together: one part, or the columns of a table.
     struct Unit: Equatable {
@@ -26,28 +27,56 @@ enum ReadingPlan {
 
     /// The parts of a picture to read, in reading order.
     static func units(_ layout: [LayoutBlock], width: Int, height: Int) -> [Unit] {
-        let areas = grouped(layout.filter { $0.isText && !$0.lines.isEmpty }.map { [$0] }, by: touch)
-        return grouped(areas.map { [$0] }, by: { formRows($0.flatMap { $0 }, $1.flatMap { $0 }) }).map { columns in
-            let lines = columns.flatMap { $0.flatMap(\.lines) }
+        let text = unstacked(layout.filter { $0.isText && !$0.lines.isEmpty })
+        let usual = median(text.flatMap(\.lines).map(\.height))
+        let areas = grouped(text.map { [$0] }) { touch($0, $1) || piecesOfAColumn($0, $1, lineHeight: usual) }.map(Area.init)
+        return tables(of: areas).map { members in
+            let lines = members.flatMap { areas[$0].lines }
             let lineHeight = Double(median(lines.map(\.height)))
             let scale = lineHeight < 0.75 * bestLineHeight
                 ? min(largestScale, (bestLineHeight / max(1, lineHeight) * 4).rounded() / 4) : 1
             // The layout's boxes can miss a line's ascenders, or a whole first line (Hangul): a line's
-            // height above and below, half of it at the sides.
+            // height above and below, half of it at the sides. A table's columns are read from its top to
+            // its bottom: cells the layout missed (line numbers, often) are read too.
             let side = max(4, Int(lineHeight / 2)), above = max(4, Int(lineHeight))
-            let parts = columns.map { blocks in
-                let bounds = blocks.dropFirst().reduce(blocks[0].bounds) { $0.union($1.bounds) }
-                return PixelRect(
-                    x: bounds.x - side, y: bounds.y - above, width: bounds.width + 2 * side,
-                    height: bounds.height + 2 * above
+            let bounds = columns(members.map { areas[$0].bounds })
+            let top = bounds.map(\.y).min() ?? 0, bottom = bounds.map { $0.y + $0.height }.max() ?? 0
+            let parts = bounds.map { column in
+                PixelRect(
+                    x: column.x - side, y: top - above, width: column.width + 2 * side, height: bottom - top + 2 * above
                 ).clamped(width: width, height: height)
             }
             return Unit(parts: parts, lines: lines.sorted { $0.y < $1.y }, scale: scale)
         }
     }
 
+    /// The columns of some boxes, left to right: boxes one above another (overlapping across) are one
+    /// column (code beside its line numbers, which the layout cuts into a block every line or two).
+    static func columns(_ boxes: [PixelRect]) -> [PixelRect] {
+        let stacks = grouped(boxes.map { [$0] }) { upper, lower in
+            upper.contains { a in lower.contains { b in a.overlapsAcross(b) } }
+        }
+        return stacks.map(bounding).sorted { $0.x < $1.x }
+    }
+
+    /// The smallest rectangle holding some (at least one).
+    static func bounding(_ boxes: [PixelRect]) -> PixelRect {
+        boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
+    }
+
+    /// Blocks that are pieces of the same lines, read as one.
+    struct Area {
+        let blocks: [LayoutBlock]
+        var lines: [PixelRect] { blocks.flatMap(\.lines) }
+        var bounds: PixelRect { bounding(blocks.map(\.bounds)) }
+    }
+
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
+        min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+    }
+
     /// Groups joined, in the order of their first members, wherever `belong` says two belong together.
-    private static func grouped<Item>(_ groups: [[Item]], by belong: ([Item], [Item]) -> Bool) -> [[Item]] {
+    static func grouped<Item>(_ groups: [[Item]], by belong: ([Item], [Item]) -> Bool) -> [[Item]] {
         var groups = groups
         var merged = true
         while merged {
@@ -76,29 +105,32 @@ enum ReadingPlan {
         }
     }
 
+    /// Whether two groups of blocks are pieces of one narrow column (line numbers, a list's first cells)
+    /// that the layout cut: each under three lines' height wide, one above the other in the same place
+    /// across, less than two lines apart.
+    static func piecesOfAColumn(_ first: [LayoutBlock], _ second: [LayoutBlock], lineHeight: Int) -> Bool {
+        first.contains { a in
+            second.contains { b in
+                let (upper, lower) = a.bounds.y <= b.bounds.y ? (a.bounds, b.bounds) : (b.bounds, a.bounds)
+                return max(a.bounds.width, b.bounds.width) < 3 * lineHeight
+                    && upper.x < lower.x + lower.width && lower.x < upper.x + upper.width
+                    && lower.y - (upper.y + upper.height) < 2 * lineHeight
+            }
+        }
+    }
+
     private static func lineHeight(_ blocks: [LayoutBlock]) -> Int {
         median(blocks.flatMap(\.lines).map(\.height))
     }
 
-    /// Whether two groups of blocks stand side by side with three lines or more each, most of them in
-    /// common rows (the columns of a table without rules).
-    static func formRows(_ first: [LayoutBlock], _ second: [LayoutBlock]) -> Bool {
-        let a = first.flatMap(\.lines), b = second.flatMap(\.lines)
-        let boundsA = first.dropFirst().reduce(first[0].bounds) { $0.union($1.bounds) }
-        let boundsB = second.dropFirst().reduce(second[0].bounds) { $0.union($1.bounds) }
-        let overlap = min(boundsA.y + boundsA.height, boundsB.y + boundsB.height) - max(boundsA.y, boundsB.y)
-        let sideBySide = boundsA.x + boundsA.width <= boundsB.x || boundsB.x + boundsB.width <= boundsA.x
-        guard sideBySide, Double(overlap) >= 0.5 * Double(min(boundsA.height, boundsB.height)) else { return false }
-        let (fewer, more) = a.count <= b.count ? (a, b) : (b, a)
-        // Cells of a line or two side by side are read cell by cell, in the layout's order.
-        guard fewer.count >= 3 else { return false }
-        let inRows = fewer.filter { line in
-            more.contains { abs(($0.y * 2 + $0.height) - (line.y * 2 + line.height)) <= min($0.height, line.height) }
-        }
-        return inRows.count * 2 >= fewer.count
-    }
-
-    private static func median(_ values: [Int]) -> Int {
+    static func median(_ values: [Int]) -> Int {
         values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+}
+
+extension PixelRect {
+    /// Whether the two share some columns of pixels (one could stand above the other).
+    func overlapsAcross(_ other: PixelRect) -> Bool {
+        x < other.x + other.width && other.x < x + width
     }
 }
