@@ -363,4 +363,11 @@ struct VideoIndexerTests {
         let cues = CueBuilder.cues(from: texture, captions: [Self.caption("Captions hold still")])
         #expect(cues.map(\.text) == ["Captions hold still"])
     }
+
+    @Test func aLoneCharacterIsNoCue() {
+        // Between two captions over street footage, a building's window read as "i" with 82 % confidence.
+        let cues = CueBuilder.cues(from: Self.segments(["Title slide", "i", "", "7", "Title slide"]))
+        #expect(cues.map(\.text) == ["Title slide", "Title slide"])
+        #expect(cues.map(\.startFrame) == [0, 120])
+    }
 }

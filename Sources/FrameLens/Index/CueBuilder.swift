@@ -116,10 +116,13 @@ enum CueBuilder {
         return isClutter(text.blocks.flatMap(\.lines))
     }
 
-    /// Whether lines read (and no code) are clutter: a few letters, unsure or not text.
+    /// Whether lines read (and no code) are clutter: a few letters, unsure or not text; or a lone character,
+    /// however sure (a window of a building read as "i").
     static func isClutter(_ lines: [RecognizedLine]) -> Bool {
         let letters = lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
-        return letters < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
+        let characters = lines.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +)
+        return characters <= 1
+            || letters < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
     }
 
     /// Whether a new reading shows what a cue already holds, give or take OCR noise.
