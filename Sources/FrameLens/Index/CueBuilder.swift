@@ -110,19 +110,25 @@ enum CueBuilder {
         return cues
     }
 
-    /// Whether a reading is clutter: a few letters, unsure or not text, and no code (see `clutterConfidence`).
+    /// Whether a stretch's reading is clutter: a few letters, unsure or not text (see `clutterConfidence`),
+    /// or in lines of one or two characters however sure (street signs at 480x360 read as "A" over "NS");
+    /// and no code. (A tracked caption of two letters, "OK", is a caption.)
     static func isClutter(_ analysis: FrameAnalysis) -> Bool {
         guard analysis.codes.isEmpty, let text = analysis.text else { return false }
-        return isClutter(text.blocks.flatMap(\.lines))
+        let lines = text.blocks.flatMap(\.lines)
+        return isClutter(lines) || letters(lines) < growthCharacters
+            && lines.allSatisfy { $0.text.filter { !$0.isWhitespace }.count < CaptionReader.shortLine }
     }
 
-    /// Whether lines read (and no code) are clutter: a few letters, unsure or not text; or a lone character,
-    /// however sure (a window of a building read as "i").
+    /// Whether lines read (and no code) are clutter: a few letters, unsure or not text; or a lone character
+    /// however sure (what the caption tracker takes for a caption at 480x360 is read as "4").
     static func isClutter(_ lines: [RecognizedLine]) -> Bool {
-        let letters = lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
-        let characters = lines.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +)
-        return characters <= 1
-            || letters < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
+        lines.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +) <= 1
+            || letters(lines) < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
+    }
+
+    private static func letters(_ lines: [RecognizedLine]) -> Int {
+        lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
     }
 
     /// Whether a new reading shows what a cue already holds, give or take OCR noise.
