@@ -116,15 +116,18 @@ enum CueBuilder {
     static func isClutter(_ analysis: FrameAnalysis) -> Bool {
         guard analysis.codes.isEmpty, let text = analysis.text else { return false }
         let lines = text.blocks.flatMap(\.lines)
-        return isClutter(lines) || letters(lines) < growthCharacters
-            && lines.allSatisfy { $0.text.filter { !$0.isWhitespace }.count < CaptionReader.shortLine }
+        return isClutter(lines) || letters(lines) < growthCharacters && lines.allSatisfy { characters($0) < CaptionReader.shortLine }
     }
 
     /// Whether lines read (and no code) are clutter: a few letters, unsure or not text; or a lone character
     /// however sure (what the caption tracker takes for a caption at 480x360 is read as "4").
     static func isClutter(_ lines: [RecognizedLine]) -> Bool {
-        lines.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +) <= 1
+        lines.map(characters).reduce(0, +) <= 1
             || letters(lines) < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
+    }
+
+    private static func characters(_ line: RecognizedLine) -> Int {
+        line.text.filter { !$0.isWhitespace }.count
     }
 
     private static func letters(_ lines: [RecognizedLine]) -> Int {

@@ -71,6 +71,7 @@ enum ReadingPlan {
         var bounds: PixelRect { bounding(blocks.map(\.bounds)) }
     }
 
+    /// How many rows of pixels two rectangles share (negative: the gap between them).
     static func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
         min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
     }
@@ -99,8 +100,7 @@ enum ReadingPlan {
         return first.contains { a in
             second.contains { b in
                 let across = max(a.bounds.x, b.bounds.x) - min(a.bounds.x + a.bounds.width, b.bounds.x + b.bounds.width)
-                let overlap = min(a.bounds.y + a.bounds.height, b.bounds.y + b.bounds.height) - max(a.bounds.y, b.bounds.y)
-                return across * 2 < height && overlap * 2 >= min(a.bounds.height, b.bounds.height)
+                return across * 2 < height && overlap(a.bounds, b.bounds) * 2 >= min(a.bounds.height, b.bounds.height)
             }
         }
     }
@@ -112,8 +112,7 @@ enum ReadingPlan {
         first.contains { a in
             second.contains { b in
                 let (upper, lower) = a.bounds.y <= b.bounds.y ? (a.bounds, b.bounds) : (b.bounds, a.bounds)
-                return max(a.bounds.width, b.bounds.width) < 3 * lineHeight
-                    && upper.x < lower.x + lower.width && lower.x < upper.x + upper.width
+                return max(a.bounds.width, b.bounds.width) < 3 * lineHeight && upper.overlapsAcross(lower)
                     && lower.y - (upper.y + upper.height) < 2 * lineHeight
             }
         }
