@@ -36,6 +36,30 @@ struct PlaneViewTests {
         #expect(PlaneView.of(pixels, width: 5, height: 2) { $0.boxAverages(factor: 2, step: 2) } == [10, 100])
     }
 
+    /// Every cell size and sampling step of the tracker's frames, on all-white and on varied pixels, rounds
+    /// down as plain integer division does (the averages are taken with a multiplying reciprocal).
+    @Test(arguments: [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (8, 2), (12, 3)])
+    func boxAveragesRoundDownAsDivisionDoes(factor: Int, step: Int) {
+        let width = 4 * factor + 3, height = 3 * factor + 1
+        let offsets = Array(stride(from: 0, to: factor, by: step))
+        let white = [UInt8](repeating: 255, count: width * height)
+        let varied: [UInt8] = (0..<(width * height)).map { UInt8(($0 * 37 + $0 / 7) % 256) }
+        for pixels in [white, varied] {
+            var expected: [UInt8] = []
+            for row in 0..<(height / factor) {
+                for column in 0..<(width / factor) {
+                    var sum = 0
+                    for dy in offsets {
+                        for dx in offsets { sum += Int(pixels[(row * factor + dy) * width + column * factor + dx]) }
+                    }
+                    expected.append(UInt8(sum / (offsets.count * offsets.count)))
+                }
+            }
+            let averages = PlaneView.of(pixels, width: width, height: height) { $0.boxAverages(factor: factor, step: step) }
+            #expect(averages == expected)
+        }
+    }
+
     #if DEBUG
     static let isDebugBuild = true
     #else

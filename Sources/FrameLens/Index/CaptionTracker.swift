@@ -171,8 +171,8 @@ struct CaptionTracker {
                 bigBirth[pixel] = jump >= Self.appearance
                 if bigBirth[pixel] { sharp += 1 }
             }
-            previous[pixel] = map.luma[pixel]
         }
+        previous = map.luma
         sharpJumps[index] = sharp
         if Double(sharp) >= Self.cutShare * Double(map.luma.count) && sharp >= Self.cutRise * (sharpJumps[index - 1] ?? 0) {
             cuts.insert(index)

@@ -68,21 +68,27 @@ struct PlaneView {
         precondition(factor >= 1 && step >= 1, "cells and steps are at least a pixel")
         let columns = width / factor, rows = height / factor
         let samples = (factor + step - 1) / step
-        let area = samples * samples
+        precondition(samples <= 128, "a cell's sampled rows fit 16-bit sums")
+        // Dividing by the cell's sampled area is multiplying by its reciprocal scaled by 2^40: exact here,
+        // as a cell's sum times its area stays under 2^40.
+        let reciprocal = ((1 << 40) + UInt64(samples * samples) - 1) / UInt64(samples * samples)
+        let span = columns * factor
         return [UInt8](unsafeUninitializedCapacity: columns * rows) { output, count in
-            var sums = [Int](repeating: 0, count: columns)
+            // Each cell row first adds its sampled rows up pixel by pixel (a loop the compiler vectorises),
+            // then each cell adds up its sampled columns of those sums.
+            var sums = [UInt16](repeating: 0, count: span)
             sums.withUnsafeMutableBufferPointer { sums in
                 for row in 0..<rows {
-                    for column in 0..<columns { sums[column] = 0 }
+                    sums.update(repeating: 0)
                     for dy in stride(from: 0, to: factor, by: step) {
-                        let line = (row * factor + dy) * bytesPerRow
-                        for column in 0..<columns {
-                            var sum = 0
-                            for dx in stride(from: 0, to: factor, by: step) { sum += Int(bytes[line + column * factor + dx]) }
-                            sums[column] += sum
-                        }
+                        let line = UnsafeRawBufferPointer(rebasing: bytes[((row * factor + dy) * bytesPerRow)...].prefix(span))
+                        for x in 0..<span { sums[x] &+= UInt16(line[x]) }
                     }
-                    for column in 0..<columns { output[row * columns + column] = UInt8(sums[column] / area) }
+                    for column in 0..<columns {
+                        var sum: UInt64 = 0
+                        for dx in stride(from: 0, to: factor, by: step) { sum &+= UInt64(sums[column * factor + dx]) }
+                        output[row * columns + column] = UInt8(truncatingIfNeeded: (sum &* reciprocal) >> 40)
+                    }
                 }
             }
             count = columns * rows
