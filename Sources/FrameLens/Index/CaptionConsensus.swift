@@ -22,6 +22,10 @@ struct CaptionConsensus: Sendable {
     private let strokes: [Bool]
     /// The part as the first frame after the caption showed it, if known.
     private var after: [UInt8]?
+    /// Where the frames before and after show another caption (in the part's pixels): not the picture
+    /// behind this one.
+    private var othersBefore: [PixelRect] = []
+    private var othersAfter: [PixelRect] = []
 
     /// - Parameters:
     ///   - rect: the part of the frame to hold, in coded pixels.
@@ -29,10 +33,17 @@ struct CaptionConsensus: Sendable {
     ///     for background unless they vary.
     ///   - before: the last frame before the caption, if known: what did not change as the caption came
     ///     is background too.
-    init(rect: PixelRect, strokes: [Bool], before: VideoFrame?) {
+    ///   - others: where `before` shows another caption that this one took the place of (in coded pixels).
+    init(rect: PixelRect, strokes: [Bool], before: VideoFrame?, showingOthersAt others: [PixelRect] = []) {
         self.rect = rect
         self.strokes = strokes
         self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
+        othersBefore = others.map(inPart)
+    }
+
+    /// A rectangle of the frame in the part's pixels.
+    private func inPart(_ frameRect: PixelRect) -> PixelRect {
+        PixelRect(x: frameRect.x - rect.x, y: frameRect.y - rect.y, width: frameRect.width, height: frameRect.height)
     }
 
     /// The colour the background is set to: the caption's edge (`border`, the median of the kept pixels
@@ -53,9 +64,10 @@ struct CaptionConsensus: Sendable {
         after = frame.hasEightBitLumaPlane ? Self.crop(rect, of: frame) : nil
     }
 
-    /// Forgets the frame after: another caption took this one's place in it.
-    mutating func forgetAfter() {
-        after = nil
+    /// Takes note that another caption took this one's place at `other` (in coded pixels) in the frame
+    /// after: there that frame does not show the picture behind this one.
+    mutating func setAfterShowsOther(at other: PixelRect) {
+        othersAfter.append(inPart(other))
     }
 
     /// The part of the frame's luma plane, copied.
@@ -110,13 +122,17 @@ struct CaptionConsensus: Sendable {
         var values = [UInt8](repeating: 0, count: crops.count)
         let low = crops.count / 10
         let high = crops.count - 1 - low
+        let sameAs = { (still: [UInt8]?, others: [PixelRect], pixel: Int) -> Bool in
+            guard let still else { return false }
+            let x = pixel % rect.width, y = pixel / rect.width
+            return !others.contains { $0.contains(x: x, y: y) } && abs(Int(still[pixel]) - Int(median[pixel])) <= Self.unchanged
+        }
         for pixel in 0..<area {
             for index in crops.indices { values[index] = crops[index][pixel] }
             values.sort()
             median[pixel] = values[values.count / 2]
             varies[pixel] = Int(values[high]) - Int(values[low]) > Self.varyingSpread
-                || !strokes[pixel] && before.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
-                || !strokes[pixel] && after.map { abs(Int($0[pixel]) - Int(median[pixel])) <= Self.unchanged } == true
+                || !strokes[pixel] && (sameAs(before, othersBefore, pixel) || sameAs(after, othersAfter, pixel))
         }
         // The steady pixels next to varying ones are the caption's border: their median colour is the fill.
         var border: [Int] = []

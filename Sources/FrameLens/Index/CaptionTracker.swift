@@ -88,18 +88,14 @@ struct CaptionTracker {
     /// A caption still on screen.
     private struct Showing {
         let born: Int
-        let rect: (x: Int, y: Int, width: Int, height: Int)
+        /// Where it is, in working pixels.
+        let rect: PixelRect
         let strokes: Strokes
         var consensus: CaptionConsensus
         var last: Int
         /// Born at a shot change, where the new shot's own edges are born too: a caption with more strokes
         /// born at its place soon after is the real one, and takes its place.
         let atCut: Bool
-
-        func overlaps(_ other: (x: Int, y: Int, width: Int, height: Int)) -> Bool {
-            rect.x < other.x + other.width && other.x < rect.x + rect.width
-                && rect.y < other.y + other.height && other.y < rect.y + rect.height
-        }
     }
 
     /// The regions to index (empty: the whole picture) and those to ignore.
@@ -213,7 +209,7 @@ struct CaptionTracker {
     /// dropped otherwise (the picture moving behind a caption).
     private mutating func show(_ found: [Showing]) {
         for caption in found {
-            let covered = { (other: Showing) in other.atCut && other.overlaps(caption.rect) }
+            let covered = { (other: Showing) in other.atCut && other.rect.intersects(caption.rect) }
             guard !showing.contains(where: { covered($0) && $0.strokes.pixels.count > caption.strokes.pixels.count })
             else { continue }
             showing.removeAll(where: covered)
@@ -361,9 +357,9 @@ struct CaptionTracker {
         let side = max(margin, min(height, 2 * Self.tile))
         let x = max(0, left - side)
         let y = max(0, top - margin)
-        let rect = (x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
+        let rect = PixelRect(x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
         let f = map.factor
-        let crop = PixelRect(x: rect.x * f, y: rect.y * f, width: rect.width * f, height: rect.height * f)
+        let crop = rect.scaled(by: f)
         // The strokes and what is next to them are the caption, even where it looks like what was there
         // before (white text over a white wall).
         var strokeArea = [Bool](repeating: false, count: crop.width * crop.height)
@@ -375,8 +371,8 @@ struct CaptionTracker {
             }
         }
         var consensus = CaptionConsensus(
-            rect: crop, strokes: strokeArea,
-            before: replaces(rect, at: born) ? nil : recent.last { $0.index == born - 1 }?.frame)
+            rect: crop, strokes: strokeArea, before: recent.last { $0.index == born - 1 }?.frame,
+            showingOthersAt: replaced(by: rect, at: born, factor: f).map { $0.scaled(by: f) })
         for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
             born: born, rect: rect,
@@ -384,28 +380,23 @@ struct CaptionTracker {
             consensus: consensus, last: frames.count - 1, atCut: cuts.contains(born))
     }
 
-    /// Whether a caption at `rect` born at frame `born` took the place of one that went then: the frame
-    /// before it shows the other caption, and the frame after the other shows it, not the picture behind.
-    /// The other forgets its frame after.
-    private mutating func replaces(_ rect: (x: Int, y: Int, width: Int, height: Int), at born: Int) -> Bool {
-        var replaced = false
-        for index in leaving.indices {
+    /// The places (in working pixels) of the captions that went at frame `born`, where a caption at `rect`
+    /// born then took their place: the frame before it shows them, not the picture behind it. Each shows
+    /// the new caption in its frame after.
+    private mutating func replaced(by rect: PixelRect, at born: Int, factor: Int) -> [PixelRect] {
+        var places: [PixelRect] = []
+        for index in leaving.indices where leaving[index].index == born {
             let other = leaving[index].caption.rect
-            if leaving[index].index == born && other.x < rect.x + rect.width && rect.x < other.x + other.width
-                && other.y < rect.y + rect.height && rect.y < other.y + other.height
-            {
-                leaving[index].caption.consensus.forgetAfter()
-                replaced = true
-            }
+            guard other.intersects(rect) else { continue }
+            leaving[index].caption.consensus.setAfterShowsOther(at: rect.scaled(by: factor))
+            places.append(other)
         }
-        return replaced
+        return places
     }
 
     /// Whether a working pixel lies in a caption showing that was not born at a shot change.
     private func isShowing(_ x: Int, _ y: Int) -> Bool {
-        showing.contains {
-            !$0.atCut && x >= $0.rect.x && x < $0.rect.x + $0.rect.width && y >= $0.rect.y && y < $0.rect.y + $0.rect.height
-        }
+        showing.contains { !$0.atCut && $0.rect.contains(x: x, y: y) }
     }
 
     private func finished(_ caption: Showing, after index: Int?) -> Caption {

@@ -94,6 +94,21 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// Whether pixel (`x`, `y`) lies inside.
+    func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
+    }
+
+    /// Whether the two share any pixel.
+    func intersects(_ other: PixelRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
+    /// This rectangle in pixels `factor` times smaller.
+    func scaled(by factor: Int) -> PixelRect {
+        PixelRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+
     /// This rectangle grown by `margin` on every side.
     func expanded(by margin: Int) -> PixelRect {
         PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
