@@ -9,8 +9,11 @@
 /// `framelens-bench soak VIDEO [CYCLES (default 10000)] [TEXT_EVERY (default 100)] [MAX_GROWTH_PERCENT
 /// (default 5)]` runs seek+grab cycles and checks that resident memory and the live C objects stay flat
 /// (`Soak.swift`); it exits 1 when they do not.
+@_spi(Process) import FrameLens
 import Foundation
 
+// As FrameLens's executables do: what the soak measures is what they keep.
+HeapArenas.cap()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {

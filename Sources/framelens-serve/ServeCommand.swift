@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import FrameLens
+@_spi(Process) import FrameLens
 import FrameLensServer
 
 /// `framelens serve` (run as `framelens-serve`): a local web player with Live Text and the videos' indexes.
@@ -10,6 +10,13 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "framelens serve",
         abstract: "Serves a local web player: pause a video to select and copy the text on its frame, search its slides."
     )
+
+    /// Runs the command line as ArgumentParser does, malloc capped at two arenas first (`HeapArenas`): a
+    /// server runs for hours.
+    static func main() async {
+        HeapArenas.cap()
+        await main(nil)
+    }
 
     @Argument(help: "The videos to serve, or folders of videos.")
     var videos: [String] = []

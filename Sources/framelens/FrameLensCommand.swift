@@ -1,4 +1,5 @@
 import ArgumentParser
+@_spi(Process) import FrameLens
 
 /// The `framelens` command: reads the text and codes on the frame a paused video shows.
 @main
@@ -17,6 +18,7 @@ struct FrameLensCommand: AsyncParsableCommand {
     /// error (`framelens: missing expected argument '--output <output>' (see 'framelens index --help')`), and a
     /// misspelt command gets a suggestion.
     static func main() async {
+        HeapArenas.cap()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = UsageErrors.unknownCommand(arguments, known: commandNames) {
             printError(problem)
