@@ -372,7 +372,7 @@ struct CaptionTracker {
         }
         var consensus = CaptionConsensus(
             rect: crop, strokes: strokeArea, before: recent.last { $0.index == born - 1 }?.frame,
-            showingOthersAt: replaced(by: rect, at: born, factor: f).map { $0.scaled(by: f) })
+            showingOthersAt: replaced(by: rect, at: born, factor: f))
         for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
             born: born, rect: rect,
@@ -380,16 +380,16 @@ struct CaptionTracker {
             consensus: consensus, last: frames.count - 1, atCut: cuts.contains(born))
     }
 
-    /// The places (in working pixels) of the captions that went at frame `born`, where a caption at `rect`
-    /// born then took their place: the frame before it shows them, not the picture behind it. Each shows
-    /// the new caption in its frame after.
+    /// The places (in coded pixels, `factor` per working pixel) of the captions that went at frame `born`,
+    /// where a caption at `rect` (in working pixels) born then took their place: the frame before it shows
+    /// them, not the picture behind it. Each shows the new caption in its frame after.
     private mutating func replaced(by rect: PixelRect, at born: Int, factor: Int) -> [PixelRect] {
         var places: [PixelRect] = []
         for index in leaving.indices where leaving[index].index == born {
             let other = leaving[index].caption.rect
             guard other.intersects(rect) else { continue }
             leaving[index].caption.consensus.setAfterShowsOther(at: rect.scaled(by: factor))
-            places.append(other)
+            places.append(other.scaled(by: factor))
         }
         return places
     }
