@@ -1,4 +1,4 @@
-@_spi(Diagnostics) import FrameLens
+@_spi(Diagnostics) @_spi(Process) import FrameLens
 import Foundation
 
 /// Seek+grab cycles in one player, to show that nothing grows: resident memory and the live C objects.
@@ -52,7 +52,7 @@ func soak(video: String, cycles: Int, textEvery: Int, maximumGrowth: Double) asy
 
 /// The resident memory once the heap's free pages are handed back, in MiB.
 private func keptMiB() -> Double {
-    returnFreeHeapPages()
+    HeapArenas.returnFreePages()
     return residentMiB("VmRSS") ?? 0
 }
 

@@ -5,8 +5,8 @@ import Foundation
 /// whichever thread is free, so over a long session (a server, thousands of grabs) the freed memory spread
 /// over many arenas makes the resident memory rise by a tenth with nothing kept: `framelens-bench soak`
 /// measured memory kept +7.3 % over 9,000 seek+grab cycles, and -0.1 % with two arenas. Published as SPI
-/// (`@_spi(Process)`) for FrameLens's executables, which call `cap` first thing; a library leaves its
-/// host's malloc alone.
+/// (`@_spi(Process)`) for FrameLens's executables, which call `cap` first thing (a library leaves its
+/// host's malloc alone), and for the soak, which hands free pages back before it measures.
 @_spi(Process) public enum HeapArenas {
     /// glibc's `M_ARENA_MAX` (malloc.h), the `mallopt` setting of the most arenas.
     private static let arenaMaximum: Int32 = -8
@@ -17,8 +17,22 @@ import Foundation
     /// - Returns: whether malloc took the setting.
     @discardableResult
     public static func cap(at count: Int32 = 2) -> Bool {
-        guard let mallopt = dlsym(dlopen(nil, RTLD_LAZY), "mallopt") else { return false }
+        guard let mallopt = function(named: "mallopt") else { return false }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         return unsafeBitCast(mallopt, to: Mallopt.self)(arenaMaximum, count) == 1
+    }
+
+    /// Hands the heap's free pages back to the system (glibc's `malloc_trim(0)`); whether any were. What
+    /// resident memory drops by is memory freed but held by the heap, not memory in use.
+    @discardableResult
+    public static func returnFreePages() -> Bool {
+        guard let mallocTrim = function(named: "malloc_trim") else { return false }
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        return unsafeBitCast(mallocTrim, to: MallocTrim.self)(0) == 1
+    }
+
+    /// A function of the process's C library, by name; nil where it has none.
+    private static func function(named name: String) -> UnsafeMutableRawPointer? {
+        dlsym(dlopen(nil, RTLD_LAZY), name)
     }
 }

@@ -101,7 +101,7 @@ extension PixelRect {
 
     /// Whether the two share any pixel.
     func intersects(_ other: PixelRect) -> Bool {
-        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        overlapsAcross(other) && y < other.y + other.height && other.y < y + height
     }
 
     /// This rectangle in pixels `factor` times smaller.
