@@ -54,26 +54,39 @@ extension DataDetector {
         return true
     }
 
+    /// The URL that starts at `i`, as a person would copy it: OCR's spacing inside the scheme (`https: //`,
+    /// `https:/ /`) and after `www.` is left out, and a URL that a slide's layout broke over two lines
+    /// (its first line ending where no URL ends: `/`, `-`, `_`, `.`, `=`, `&`, `?`) goes on on the next.
     static func url(at i: Int, _ ch: [Character]) -> Candidate? {
         let n = ch.count
         if i > 0 {
             let prev = ch[i - 1]
             if isWordChar(prev) || "._-@/%+~#=&\\".contains(prev) { return nil }
         }
-        var scheme: String?
-        var p = i
-        for s in urlSchemes where hasPrefixCaseInsensitive(ch, p, s) {
-            scheme = String(s.dropLast(3))
-            p += s.count
-            break
+        let scheme = schemePrefix(at: i, ch)
+        let hostStart = scheme?.end ?? i
+        var hostChars: [Character] = []
+        var q = hostStart
+        while q < n {
+            if isAlnumASCII(ch[q]) || ch[q] == "-" || ch[q] == "." {
+                hostChars.append(ch[q])
+                q += 1
+            } else if let next = gapAfterWWW(hostChars, at: q, ch) {
+                q = next
+            } else if scheme != nil, let dot = commaForDot(at: q, ch) {
+                if dot { hostChars.append(".") }
+                q += 1
+            } else {
+                break
+            }
         }
-        let hostStart = p
-        var q = p
-        while q < n && (isAlnumASCII(ch[q]) || ch[q] == "-" || ch[q] == ".") { q += 1 }
-        while q > hostStart && (ch[q - 1] == "." || ch[q - 1] == "-") { q -= 1 }
-        guard q > hostStart else { return nil }
+        while let last = hostChars.last, last == "." || last == "-" {
+            hostChars.removeLast()
+            q -= 1
+        }
+        guard !hostChars.isEmpty else { return nil }
         if q < n && (ch[q] == "@" || ch[q].isLetter) { return nil }  // e-mail, or a non-ASCII word
-        let host = String(ch[hostStart..<q])
+        let host = String(hostChars)
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 && $0.first != "-" && $0.last != "-" }) else {
             return nil
@@ -97,14 +110,99 @@ extension DataDetector {
             while r < n && isDigitASCII(ch[r]) { r += 1 }
             if r - end - 1 <= 5 && (r == n || !isWordChar(ch[r])) { end = r }
         }
+        let port = String(ch[q..<end])
+        var rest: [Character] = []
         if end < n && "/?#".contains(ch[end]) {
+            let pathStart = end
             var r = end
-            while r < n && !ch[r].isWhitespace && !"<>\"{}|\\^`".contains(ch[r]) { r += 1 }
-            end = trimURL(ch, from: i, to: r, minimum: end)
+            while r < n && isURLChar(ch[r]) { r += 1 }
+            rest = Array(ch[end..<r])
+            end = r
+            while let last = rest.last, "/-_.=&?".contains(last), let next = continuation(after: end, brokenAt: last, ch) {
+                rest += ch[next.start..<next.end]
+                end = next.end
+            }
+            let trimmed = trimURL(ch, from: i, to: end, minimum: pathStart)
+            rest.removeLast(end - trimmed)
+            end = trimmed
         }
-        let resolvedScheme = scheme ?? "https"
-        let value = resolvedScheme + "://" + host.lowercased() + String(ch[q..<end])
+        let resolvedScheme = scheme?.name ?? "https"
+        let value = resolvedScheme + "://" + host.lowercased() + port + String(rest)
         return Candidate(kind: .url, start: i, end: end, value: value, attributes: ["scheme": resolvedScheme])
+    }
+
+    /// A scheme at `p` as OCR reads it: `https://`, or with spaces around its colon and slashes
+    /// (`https: //`, `http : / /`); the scheme's name and where the host begins.
+    static func schemePrefix(at p: Int, _ ch: [Character]) -> (name: String, end: Int)? {
+        for scheme in urlSchemes {
+            let name = String(scheme.prefix { $0 != ":" })
+            guard hasPrefixCaseInsensitive(ch, p, name) else { continue }
+            var k = p + name.count
+            func skipSpaces(upTo limit: Int) {
+                var skipped = 0
+                while k < ch.count, skipped < limit, ch[k] == " " {
+                    k += 1
+                    skipped += 1
+                }
+            }
+            skipSpaces(upTo: 1)
+            guard k < ch.count, ch[k] == ":" else { continue }
+            k += 1
+            skipSpaces(upTo: 1)
+            guard k + 1 < ch.count, ch[k] == "/" else { continue }
+            k += 1
+            skipSpaces(upTo: 1)
+            guard k < ch.count, ch[k] == "/" else { continue }
+            k += 1
+            skipSpaces(upTo: 1)
+            guard k < ch.count, isAlnumASCII(ch[k]) else { continue }
+            return (name, k)
+        }
+        return nil
+    }
+
+    /// A comma OCR read in a host: for its dot between two letters or digits (`https://wiki,debian.org`:
+    /// true), or beside the dot (`wiki,.debian.org`: false, the comma is dropped); nil for a real comma.
+    private static func commaForDot(at q: Int, _ ch: [Character]) -> Bool? {
+        guard ch[q] == ",", q > 0, q + 1 < ch.count else { return nil }
+        let (before, after) = (ch[q - 1], ch[q + 1])
+        if isAlnumASCII(before) && isAlnumASCII(after) { return true }
+        if (isAlnumASCII(before) && after == ".") || (before == "." && isAlnumASCII(after)) { return false }
+        return nil
+    }
+
+    /// Where a host goes on after OCR's space behind `www.` (`www. debian.org`), or nil.
+    private static func gapAfterWWW(_ host: [Character], at q: Int, _ ch: [Character]) -> Int? {
+        guard String(host).lowercased() == "www.", q < ch.count, ch[q] == " " else { return nil }
+        let next = q + 1
+        return next < ch.count && isAlnumASCII(ch[next]) ? next : nil
+    }
+
+    /// The next line's start when it goes on with a URL's path (no space in it, a letter, digit or
+    /// `/` first): the characters up to the next white space; or, after OCR's space behind a path's `-`
+    /// or `/` (`debian- reference`), the rest of the line when it is one piece. A piece without a URL's punctuation
+    /// (`manual`) goes on a URL only when it is the whole line and the URL broke where a sentence cannot
+    /// end (not at a full stop).
+    private static func continuation(after end: Int, brokenAt last: Character, _ ch: [Character]) -> (start: Int, end: Int)? {
+        var k = end
+        while k < ch.count, ch[k] == " " || ch[k] == "\t" { k += 1 }
+        let sameLine = k == end + 1 && "-/".contains(last)
+        guard k < ch.count, ch[k] == "\n" || sameLine else { return nil }
+        if ch[k] == "\n" { k += 1 }
+        while k < ch.count, ch[k] == " " || ch[k] == "\t" { k += 1 }
+        // A next line that is a link of its own (a list of URLs, the first ending in `/`) stays apart.
+        guard k < ch.count, isAlnumASCII(ch[k]) || ch[k] == "/", ch[k] == "/" || url(at: k, ch) == nil else { return nil }
+        var r = k
+        while r < ch.count, isURLChar(ch[r]) { r += 1 }
+        let piece = ch[k..<r]
+        let wholeLine = r == ch.count || ch[r] == "\n"
+        guard wholeLine || !sameLine else { return nil }
+        guard piece.contains(where: { "/.=&?#_-".contains($0) }) || (wholeLine && last != ".") else { return nil }
+        return (k, r)
+    }
+
+    private static func isURLChar(_ c: Character) -> Bool {
+        !c.isWhitespace && !"<>\"{}|\\^`".contains(c)
     }
 
     /// Drops trailing sentence punctuation, quotes and unbalanced closing brackets.
