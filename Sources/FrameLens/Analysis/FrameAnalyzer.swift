@@ -66,8 +66,10 @@ public final class FrameAnalyzer: Sendable {
         return try await withEngine(languages: options.languages) { engine in
             self.countPicture(width: displaySize.width, height: displaySize.height)
             let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
-            let blocks = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence)
-                .read([luma.pixelRect(region)], ignoring: [])
+            // A caption's clean picture is one line or two in a band: the plan reads it whole.
+            let blocks = PageReader(
+                engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false
+            ).read([luma.pixelRect(region)], ignoring: [])
             return RecognizedText(blocks: blocks)
         }
     }

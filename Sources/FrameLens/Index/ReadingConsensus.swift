@@ -48,7 +48,8 @@ enum ReadingConsensus {
         // Ties go to the most confident reading's word.
         let score = { (text: String) in (byText[text]!.map(\.confidence).reduce(0, +), text == word.text ? 1 : 0) }
         let text = byText.keys.max { score($0) < score($1) }!
-        return RecognizedWord(text: text, confidence: byText[text]!.map(\.confidence).max()!, bounds: word.bounds)
+        return RecognizedWord(
+            text: text, confidence: byText[text]!.map(\.confidence).max()!, bounds: word.bounds, spaceBefore: word.spaceBefore)
     }
 
     /// The share of the union of two words' boxes that they share.

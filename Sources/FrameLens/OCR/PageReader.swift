@@ -1,10 +1,14 @@
 /// Reads the text of a gray image: lays each region out, reads every part of the plan (`ReadingPlan`) at
-/// its scale, then reads light text on dark backgrounds (`DarkBackground`) the same way.
+/// its scale, then reads light text on dark backgrounds (`DarkBackground`) the same way; and, where
+/// `consultsPage`, reads the region with Tesseract's own page layout too and keeps, place by place, the
+/// reading that reads more (`SecondReading`).
 struct PageReader {
     let engine: TesseractEngine
     let image: LumaImage
     /// Words below this confidence (0-1) are dropped.
     let minimumConfidence: Double
+    /// Whether Tesseract's own page layout is read as a second candidate.
+    var consultsPage = true
 
     /// Recognises the text in some rectangles of the image.
     ///
@@ -15,16 +19,34 @@ struct PageReader {
     func read(_ rectangles: [PixelRect], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
         rectangles.flatMap { rect -> [RecognizedBlock] in
             guard rect.width > 0, rect.height > 0 else { return [] }
-            var blocks = read(GrayPicture(image, rect))
-            let darkAreas = image.withPlane { DarkBackground.areas(in: $0, within: rect) }
-            for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
-                let inverted = image.withPlane { DarkBackground.lightTextAsDark(of: $0, rect: dark) }
-                var picture = GrayPicture(owned: inverted, width: dark.width, height: dark.height, showing: dark, scale: 1)
-                picture.needsLocalThreshold = true
-                let light = read(picture)
-                blocks = Self.merge(blocks, light)
-            }
-            return blocks
+            let planned = readPlanned(rect, ignoring: ignored)
+            guard consultsPage else { return planned }
+            return SecondReading.choose(planned: planned, page: readPage(rect))
+        }
+    }
+
+    /// The plan's reading of a rectangle, with light text on its dark areas read inverted.
+    private func readPlanned(_ rect: PixelRect, ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
+        var blocks = read(GrayPicture(image, rect))
+        let darkAreas = image.withPlane { DarkBackground.areas(in: $0, within: rect) }
+        for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
+            let inverted = image.withPlane { DarkBackground.lightTextAsDark(of: $0, rect: dark) }
+            var picture = GrayPicture(owned: inverted, width: dark.width, height: dark.height, showing: dark, scale: 1)
+            picture.needsLocalThreshold = true
+            let light = read(picture)
+            blocks = Self.merge(blocks, light)
+        }
+        return blocks
+    }
+
+    /// A rectangle read with Tesseract's own page layout, as the `tesseract` command reads a picture: only
+    /// its lines that are surely text (`Clutter.isSurelyText`), since the plan's layout left the others out
+    /// for a reason (a diagram's labels, a logo).
+    private func readPage(_ rect: PixelRect) -> [RecognizedBlock] {
+        let picture = GrayPicture(image, rect)
+        return engine.recognizePage(picture).compactMap { lines in
+            let read = lines.filter(Clutter.isSurelyText).compactMap { line(of: $0, in: picture) }
+            return read.isEmpty ? nil : RecognizedBlock(lines: read)
         }
     }
 
@@ -48,13 +70,20 @@ struct PageReader {
     /// The lines of one part of a picture, read as a uniform block `scale` times larger.
     private func read(part rect: PixelRect, of picture: GrayPicture, scale: Double) -> [RecognizedLine] {
         let part = picture.part(picture.imageRect(rect), scale: picture.scale * scale)
-        return engine.recognizeBlock(part).compactMap { words -> RecognizedLine? in
-            let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
-                RecognizedWord(text: word.text, confidence: word.confidence, bounds: image.bounds(part.imageRect(word.bounds)))
-            }
-            guard let text = Clutter.text(of: kept) else { return nil }
-            return RecognizedLine(words: BulletMarker.isMarker(text) ? Array(text.dropFirst()) : text)
+        return engine.recognizeBlock(part).compactMap { line(of: $0, in: part) }
+    }
+
+    /// A line the engine read in a picture, on the displayed picture, without its uncertain words, its
+    /// clutter and its bullet; nil when nothing is left.
+    private func line(of words: [EngineWord], in picture: GrayPicture) -> RecognizedLine? {
+        let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
+            RecognizedWord(
+                text: word.text, confidence: word.confidence, bounds: image.bounds(picture.imageRect(word.bounds)),
+                spaceBefore: word.spaceBefore)
         }
+        guard let text = Clutter.text(of: kept, vouchedFor: Clutter.vouchesForText(words.filter { $0.confidence >= minimumConfidence }))
+        else { return nil }
+        return RecognizedLine(words: BulletMarker.isMarker(text) ? Array(text.dropFirst()) : text)
     }
 
     /// A table's lines in rows, top to bottom, each row one line of its cells left to right: a line whose
@@ -82,9 +111,7 @@ struct PageReader {
     /// the first joins it, the others go where they belong from top to bottom, or after the first's when
     /// `keepingOrder`.
     static func merge(_ first: [RecognizedBlock], _ second: [RecognizedBlock], keepingOrder: Bool = false) -> [RecognizedBlock] {
-        func weight(_ line: RecognizedLine) -> Double {
-            line.words.reduce(0) { $0 + $1.confidence * Double($1.text.count) }
-        }
+        let weight = SecondReading.weight
         func keeping(_ blocks: [RecognizedBlock], against others: [RecognizedBlock], onTie keep: Bool) -> [RecognizedBlock] {
             let rivals = others.flatMap(\.lines)
             return blocks.compactMap { block in

@@ -6,16 +6,20 @@ public struct RecognizedWord: Sendable, Hashable, Codable {
     public var confidence: Double { coded.fraction }
     /// Where the word is on the displayed picture (origin at the top left).
     public let bounds: Bounds
+    /// Whether its line has a space before it: none between the syllables of a Hangul word, or the
+    /// characters of a Japanese sentence, that the engine reads as words.
+    var spaceBefore = true
     private let coded: PercentCoded
 
     private enum CodingKeys: String, CodingKey {
         case text, coded = "confidence", bounds
     }
 
-    init(text: String, confidence: Double, bounds: Bounds) {
+    init(text: String, confidence: Double, bounds: Bounds, spaceBefore: Bool = true) {
         self.text = text
         coded = PercentCoded(confidence)
         self.bounds = bounds
+        self.spaceBefore = spaceBefore
     }
 }
 
@@ -45,7 +49,8 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
     /// A line of these words (at least one).
     init(words: [RecognizedWord]) {
         self.init(
-            text: words.map(\.text).joined(separator: " "), confidence: meanConfidence(words.map(\.confidence)),
+            text: words.enumerated().map { $0 > 0 && $1.spaceBefore ? " " + $1.text : $1.text }.joined(),
+            confidence: meanConfidence(words.map(\.confidence)),
             bounds: words.dropFirst().reduce(words[0].bounds) { $0.union($1.bounds) }, words: words)
     }
 }

@@ -74,23 +74,47 @@ final class TesseractEngine: @unchecked Sendable {
     ///
     /// - Returns: its lines of words, top to bottom, with boxes in the picture's own pixels.
     func recognizeBlock(_ picture: GrayPicture) -> [[EngineWord]] {
+        recognize(picture, mode: PSM_SINGLE_BLOCK).flatMap { $0 }
+    }
+
+    /// Recognises a picture with Tesseract's own page layout, as the `tesseract` command does by default.
+    ///
+    /// - Returns: its blocks in Tesseract's reading order, each its lines of words, with boxes in the
+    ///   picture's own pixels.
+    func recognizePage(_ picture: GrayPicture) -> [[[EngineWord]]] {
+        recognize(picture, mode: PSM_AUTO)
+    }
+
+    private func recognize(_ picture: GrayPicture, mode: TessPageSegMode) -> [[[EngineWord]]] {
         Self.keepOpenMPSingleThreaded()
-        return withImage(picture, mode: PSM_SINGLE_BLOCK) {
+        return withImage(picture, mode: mode) {
             guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(iterator) }
             let page = TessResultIteratorGetPageIterator(iterator)
-            var lines: [[EngineWord]] = []
+            var blocks: [[[EngineWord]]] = []
+            // The line as Tesseract writes it, to tell which words follow a space: none stands between the
+            // syllables of a Hangul word or the characters of a Japanese sentence.
+            var lineText = Substring()
             repeat {
-                guard let bounds = boundingBox(page, RIL_WORD), let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD)
-                else { continue }
-                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-                TessDeleteText(cText)
-                guard !text.isEmpty else { continue }
-                if lines.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { lines.append([]) }
-                lines[lines.count - 1].append(EngineWord(
-                    text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100, bounds: bounds))
+                if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { lineText = text(iterator, RIL_TEXTLINE)[...] }
+                guard let bounds = boundingBox(page, RIL_WORD) else { continue }
+                let word = text(iterator, RIL_WORD).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !word.isEmpty else { continue }
+                if blocks.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { blocks.append([]) }
+                if blocks[blocks.count - 1].isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                    blocks[blocks.count - 1].append([])
+                }
+                let line = blocks[blocks.count - 1].count - 1
+                var spaceBefore = true
+                if let found = lineText.range(of: word) {
+                    spaceBefore = lineText[..<found.lowerBound].contains(where: \.isWhitespace)
+                    lineText = lineText[found.upperBound...]
+                }
+                blocks[blocks.count - 1][line].append(EngineWord(
+                    text: word, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100, bounds: bounds,
+                    spaceBefore: blocks[blocks.count - 1][line].isEmpty || spaceBefore))
             } while TessPageIteratorNext(page, RIL_WORD) != 0
-            return lines.filter { !$0.isEmpty }
+            return blocks.map { $0.filter { !$0.isEmpty } }.filter { !$0.isEmpty }
         }
     }
 
@@ -142,6 +166,13 @@ final class TesseractEngine: @unchecked Sendable {
         }
     }
 
+    /// The text of the iterator's current element at `level` ("" when there is none).
+    private func text(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> String {
+        guard let cText = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
+        defer { TessDeleteText(cText) }
+        return String(cString: cText)
+    }
+
     private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0, right > left, bottom > top
@@ -174,4 +205,6 @@ struct EngineWord {
     let text: String
     let confidence: Double
     let bounds: PixelRect
+    /// Whether a space stands before it in its line (none between the syllables of a Hangul word).
+    var spaceBefore = true
 }
