@@ -6,7 +6,8 @@
 # It does not build framelens: it copies the current release build once, so that a rebuild during the run
 # changes nothing measured. Settings (environment): FRAMELENS, ACC_TOOLS, ACC_ENCODINGS (slides),
 # ACC_VIDEOS (captions), ACC_SCREENCASTS (screencast), ACC_PARTS (slides,captions,screencast: which parts
-# to run; default all); see Benchmarks/accuracy/README.md.
+# to run; default all), ACC_SET (tuning, the default, or heldout: the held-out corpora, made by
+# make-PART-heldout.sh, for the parts that have one); see Benchmarks/accuracy/README.md.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -34,12 +35,19 @@ timed() {
     echo "   ($(($(date +%s) - start)) s)"
 }
 
+export ACC_SET=${ACC_SET:-tuning}
+echo "   set: $ACC_SET (tune on tuning only; see README.md)"
 parts=,${ACC_PARTS:-slides,captions,screencast},
 for part in slides captions screencast; do
     [[ $parts == *,$part,* ]] || continue
+    maker=make-$part.sh
+    if [[ $ACC_SET == heldout ]]; then
+        maker=make-$part-heldout.sh
+        [[ -x $here/$maker ]] || { echo; echo "== ${part^}: no held-out set yet, skipped"; continue; }
+    fi
     echo
-    echo "== ${part^}: corpus (make-$part.sh)"
-    timed "$here/make-$part.sh"
+    echo "== ${part^}: corpus ($maker)"
+    timed "$here/$maker"
     echo
     timed python3 "$here/$part.py"
 done

@@ -13,10 +13,19 @@ Japanese whitespace is removed altogether (line breaks fall inside words there).
 grab = the framelens process; tesseract = ffmpeg + tesseract processes; rapidocr = ffmpeg + the OCR call
 in the already-running process (model loaded once, not counted).
 
+Two disjoint sets (README): ACC_SET=tuning (default; make-slides.sh, Benchmarks/out/accuracy/slides) and
+ACC_SET=heldout (make-slides-heldout.sh, Benchmarks/out/accuracy/heldout/slides: other packages, decks,
+themes, fonts, texts and codecs; its rows are the encodings listed in its set.json). Tune on tuning only.
+Besides the means it prints a table per slide: grab, index and tesseract CER, grab - tesseract, a flag
+where grab is more than 0.02 worse than the CLI, whether grab's transcript holds the slide's title (the
+manifest's "title", else the truth's first line) and, on slides with URLs in their truth ("urls"), how
+many of them grab's detections hold.
+
 Settings (environment): ACC_ENCODINGS (rows to run, e.g. 1080p,480p or lang-kor; default all:
 1080p,480p,rot90,anamorphic,lang-kor,lang-jpn,lang-vie,lang-por), ACC_TOOLS (any of
 framelens,tesseract,rapidocr; default all), FRAMELENS (the binary; default .build/release/framelens,
-copied to a temporary folder first). Prints the tables; writes Benchmarks/out/accuracy/slides-results.json.
+copied to a temporary folder first). Prints the tables; writes Benchmarks/out/accuracy/slides-results.json
+(heldout: heldout-slides-results.json).
 """
 import json
 import os
@@ -33,8 +42,14 @@ sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from cer import cer as cer_text, normalise  # noqa: E402  (Benchmarks/cer.py)
 from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
 
-CORPUS = os.path.join(ROOT, "Benchmarks", "out", "accuracy", "slides")
-RESULTS = os.path.join(ROOT, "Benchmarks", "out", "accuracy", "slides-results.json")
+SET = os.environ.get("ACC_SET", "tuning")
+if SET not in ("tuning", "heldout"):
+    sys.exit(f"error: ACC_SET={SET}: known: tuning, heldout")
+OUT = os.path.join(ROOT, "Benchmarks", "out", "accuracy")
+CORPUS = os.path.join(OUT, "slides") if SET == "tuning" else os.path.join(OUT, "heldout", "slides")
+RESULTS = os.path.join(OUT, "slides-results.json" if SET == "tuning" else "heldout-slides-results.json")
+MAKER = "make-slides.sh" if SET == "tuning" else "make-slides-heldout.sh"
+FLAG_MARGIN = 0.02  # a slide is flagged where grab's CER exceeds the Tesseract CLI's by more than this
 DECK_ENCODINGS = ["1080p", "480p", "rot90", "anamorphic"]
 LANGS = ["kor", "jpn", "vie", "por"]
 TOOLS = ["framelens", "tesseract", "rapidocr"]
@@ -64,6 +79,32 @@ def cer(reference, hypothesis, lang):
     return cer_text(reference, hypothesis)
 
 
+def squeeze(text, lang):
+    return "".join(text.split()) if lang in NO_SPACE_LANGS else " ".join(text.split())
+
+
+def contains(transcript, title, lang):
+    """Whether the transcript holds the title (whitespace collapsed; for kor/jpn removed)."""
+    if transcript is None:
+        return False
+    return squeeze(title, lang) in squeeze(transcript, lang)
+
+
+def urls_detected(urls, detections):
+    """Of the expected URLs, those found among grab's URL detections: from the text, and from codes alone."""
+    def same(a, b):
+        return a.rstrip("/").lower() == b.rstrip("/").lower()
+    found_text, found_code = [], []
+    for url in urls:
+        hits = [d for d in detections if d.get("type") == "url" and (same(d.get("value", ""), url) or same(d.get("text", ""), url))]
+        if any("code" not in (d.get("source") or {}) for d in hits):
+            found_text.append(url)
+        elif hits:
+            found_code.append(url)
+    return {"fromText": found_text, "fromCodeOnly": found_code,
+            "detectedUrls": [d.get("value") for d in detections if d.get("type") == "url"]}
+
+
 def timed(args, **kw):
     start = time.monotonic()
     result = subprocess.run(args, capture_output=True, **kw)
@@ -71,11 +112,19 @@ def timed(args, **kw):
 
 
 def rows_wanted():
-    rows = [(e, ["talk", "docs"], e) for e in DECK_ENCODINGS] + [(f"lang-{l}", [f"lang-{l}"], "720p") for l in LANGS]
+    if SET == "heldout":
+        try:
+            listed = json.load(open(os.path.join(CORPUS, "set.json"), encoding="utf-8"))["rows"]
+        except OSError:
+            sys.exit(f"error: no corpus in {CORPUS}; run Benchmarks/accuracy/{MAKER}")
+        rows = [(r["row"], r["decks"], r["encoding"]) for r in listed]
+    else:
+        rows = [(e, ["talk", "docs"], e) for e in DECK_ENCODINGS] + [(f"lang-{l}", [f"lang-{l}"], "720p") for l in LANGS]
+    known = {r[0] for r in rows}
     wanted = os.environ.get("ACC_ENCODINGS")
     if wanted:
         names = [w.strip() for w in wanted.split(",") if w.strip()]
-        names = [n if n in DECK_ENCODINGS or n.startswith("lang-") else f"lang-{n}" for n in names]
+        names = [n if n in known or n.startswith("lang-") else f"lang-{n}" for n in names]
         unknown = set(names) - {r[0] for r in rows}
         if unknown:
             sys.exit(f"error: ACC_ENCODINGS: unknown {', '.join(sorted(unknown))}; known: {', '.join(r[0] for r in rows)}")
@@ -121,7 +170,7 @@ def main():
     rows, tools = rows_wanted(), tools_wanted()
     for name in {d for _, decks, _ in rows for d in decks}:
         if not os.path.exists(os.path.join(CORPUS, name, "manifest.json")):
-            sys.exit(f"error: no corpus in {CORPUS}/{name}; run Benchmarks/accuracy/make-slides.sh")
+            sys.exit(f"error: no corpus in {CORPUS}/{name}; run Benchmarks/accuracy/{MAKER}")
     scratch = tempfile.mkdtemp(prefix="acc-slides-")
     try:
         run(rows, tools, scratch)
@@ -141,7 +190,7 @@ def run(rows, tools, scratch):
     if framelens:
         versions["framelens"] = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
                                                capture_output=True, text=True).stdout.strip() or "unknown"
-    print(f"== OCR accuracy: slides ({os.cpu_count()} cores, load {' '.join(load_before)}; "
+    print(f"== OCR accuracy: slides, {SET} set ({os.cpu_count()} cores, load {' '.join(load_before)}; "
           f"tools: {', '.join(tools)})", flush=True)
 
     results = []  # one per slide and row
@@ -151,7 +200,7 @@ def run(rows, tools, scratch):
         for deck in decks:
             manifest = json.load(open(os.path.join(CORPUS, deck, "manifest.json"), encoding="utf-8"))
             lang = manifest["lang"]
-            video = os.path.join(CORPUS, deck, f"{encoding}.mp4")
+            video = os.path.join(CORPUS, deck, manifest.get("videos", {}).get(encoding, f"{encoding}.mp4"))
             lang_args = ["--lang", lang] if lang != "eng" else []
             cues = None
             if framelens:
@@ -175,19 +224,26 @@ def run(rows, tools, scratch):
                 middle = (slide["start"] + slide["end"]) / 2
                 truth = slide["truth"]
                 expected = sorted(c["payload"] for c in slide["codes"])
+                title = slide.get("title") or next((l.strip() for l in truth.splitlines() if l.strip()), "")
                 r = {"row": row, "deck": deck, "encoding": encoding, "lang": lang, "slide": slide["index"],
                      "id": f"{deck}#{slide['index']}", "time": middle, "source": slide["source"],
-                     "expectedCodes": expected, "truth": truth}
+                     "expectedCodes": expected, "truth": truth, "title": title}
+                if slide.get("urls"):
+                    r["urls"] = slide["urls"]
                 if framelens:
                     proc, seconds = timed([framelens, "grab", video, "--at", f"{middle:.3f}", "--json", *lang_args])
                     if proc.returncode == 0:
                         analysis = json.loads(proc.stdout)
                         r["grab"] = {"text": framelens_transcript(analysis), "seconds": seconds,
-                                     "codes": sorted(c["payload"] for c in analysis.get("codes", []))}
+                                     "codes": sorted(c["payload"] for c in analysis.get("codes", [])),
+                                     "detections": analysis.get("detections", [])}
                     else:
                         r["grab"] = {"text": None, "seconds": seconds, "codes": [],
                                      "error": proc.stderr.decode().strip()}
                     r["grab"]["cer"] = cer(truth, r["grab"]["text"], lang)
+                    r["grab"]["titleFound"] = contains(r["grab"]["text"], title, lang)
+                    if "urls" in r:
+                        r["grab"]["urlsDetected"] = urls_detected(r["urls"], r["grab"].get("detections", []))
                     covering = [c for c in cues if c["start"] <= middle < c["end"]]
                     text = covering[0]["text"] if covering else ""
                     r["index"] = {"text": text, "cer": cer(truth, text, lang),
@@ -232,7 +288,7 @@ def run(rows, tools, scratch):
     summary = report(rows, results, index_runs, tools)
     os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
     with open(RESULTS + ".tmp", "w", encoding="utf-8") as f:
-        json.dump({"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "cores": os.cpu_count(),
+        json.dump({"set": SET, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "cores": os.cpu_count(),
                    "loadBefore": load_before, "versions": versions, "tools": tools, "summary": summary,
                    "index": index_runs, "slides": results}, f, ensure_ascii=False, indent=1)
     os.replace(RESULTS + ".tmp", RESULTS)
@@ -245,7 +301,56 @@ def mean(values):
 
 
 def fmt(value, spec=".4f", width=7):
-    return f"{'-':>{width}}" if value is None else f"{value:{width}{spec}}"
+    if value is None:
+        return f"{'-':>{width}}"
+    sign = spec[0] if spec[0] in "+- " else ""
+    return f"{value:{sign}{width or ''}{spec[len(sign):]}}"
+
+
+def per_item(rows, results, summary):
+    """One line per slide: the CERs side by side, grab - tesseract, a flag, the title, the URLs."""
+    if not any("grab" in r for r in results):
+        return
+    print(f"\nper slide ({SET} set): d = grab - tess; !! = grab more than {FLAG_MARGIN} worse than the Tesseract CLI;")
+    print("title = the slide's title is in grab's transcript; urls = URLs of the truth in grab's detections (text[+code only])")
+    header = (f"{'row':12} {'slide':11} {'lang':4} | {'grab':>6} {'index':>6} {'tess':>6} | {'d':>7} {'':2} | "
+              f"{'title':5} | {'urls':5} | title")
+    print(header)
+    print("-" * len(header))
+    for row, _, _ in rows:
+        rs = [r for r in results if r["row"] == row and "grab" in r]
+        for r in rs:
+            g, i = r["grab"]["cer"], r["index"]["cer"]
+            t = r["tesseract"]["cer"] if "tesseract" in r else None
+            d = g - t if g is not None and t is not None else None
+            r["grabMinusTesseract"] = d
+            r["flag"] = d is not None and d > FLAG_MARGIN
+            urls = ""
+            if "urls" in r:
+                u = r["grab"]["urlsDetected"]
+                urls = f"{len(u['fromText'])}/{len(r['urls'])}" + (f"+{len(u['fromCodeOnly'])}" if u["fromCodeOnly"] else "")
+            print(f"{row:12} {r['id']:11} {r['lang']:4} | {fmt(g, '.3f', 6)} {fmt(i, '.3f', 6)} {fmt(t, '.3f', 6)} | "
+                  f"{fmt(d, '+.3f', 7)} {'!!' if r['flag'] else '':2} | {'yes' if r['grab']['titleFound'] else 'NO':5} | "
+                  f"{urls:5} | {r['title'][:40]}")
+        if rs:
+            entry = next(e for e in summary if e["row"] == row)
+            entry["flagged"] = [r["id"] for r in rs if r.get("flag")]
+            entry["titlesFound"] = sum(r["grab"]["titleFound"] for r in rs)
+            print(f"{row:12} {'mean':11} {'':4} | {fmt(entry['cer_grab'], '.3f', 6)} {fmt(entry['cer_index'], '.3f', 6)} "
+                  f"{fmt(entry['cer_tesseract'], '.3f', 6)} | "
+                  f"{fmt(entry['cer_grab'] - entry['cer_tesseract'] if entry['cer_tesseract'] is not None else None, '+.3f', 7)}"
+                  f" {'':2} | {entry['titlesFound']:2}/{len(rs):<2} | {'':5} | {len(entry['flagged'])} flagged")
+            print()
+    everything = [r for r in results if "grab" in r]
+    total = {"slides": len(everything), "cer_grab": mean(r["grab"]["cer"] for r in everything),
+             "cer_index": mean(r["index"]["cer"] for r in everything),
+             "cer_tesseract": mean(r["tesseract"]["cer"] for r in everything if "tesseract" in r),
+             "flagged": sum(bool(r.get("flag")) for r in everything),
+             "titlesFound": sum(r["grab"]["titleFound"] for r in everything)}
+    summary.append({"row": "all", **total})
+    print(f"all rows: {total['slides']} slides, mean CER grab {fmt(total['cer_grab'], '.4f', 0)}, index "
+          f"{fmt(total['cer_index'], '.4f', 0)}, tesseract {fmt(total['cer_tesseract'], '.4f', 0)}; "
+          f"{total['flagged']} flagged; titles found {total['titlesFound']}/{total['slides']}")
 
 
 def report(rows, results, index_runs, tools):
@@ -301,6 +406,7 @@ def report(rows, results, index_runs, tools):
             print(f"   {run['row']:11} {run['deck']:9} {run['seconds']:6.2f} s for {run['videoSeconds']} s of video, "
                   f"{run['cues']} cues" + (f", {run['cuesMatchingNoSlide']} matching no slide"
                                            if run.get("cuesMatchingNoSlide") else ""))
+    per_item(rows, results, summary)
     key = "grab" if "framelens" in tools else ("tesseract" if "tesseract" in tools else "rapidocr")
     print(f"\nworst 3 slides per encoding (by {key} CER; first difference: truth / {key}):")
     for row, _, _ in rows:
@@ -309,7 +415,7 @@ def report(rows, results, index_runs, tools):
             cers = " ".join(f"{t} {fmt(r[t]['cer'], '.3f', 5)}" for t in ("grab", "index", "tesseract", "rapidocr") if t in r)
             source = r["source"]
             where = (f"{os.path.basename(source['pdf'])} p{source['page']}" if "pdf" in source
-                     else os.path.basename(source["html"]))
+                     else os.path.basename(source["html"]) if "html" in source else "rendered: " + source.get("font", ""))
             codes = ""
             if "grab" in r and r["grab"]["codes"] != r["expectedCodes"]:
                 codes = f"  codes {r['grab']['codes']} != {r['expectedCodes']}"
