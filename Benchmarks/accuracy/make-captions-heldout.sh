@@ -25,23 +25,12 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out=${1:-$repo/Benchmarks/out/accuracy/heldout/captions}
+export PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH}   # the embedded Python imports corpus.py from here
+source "$here/corpus.sh"   # unpack_package, burn_captions
 src=$out/src
 
 "$repo/scripts/install-deps.sh" ffmpeg fonts-liberation2 fonts-nanum tesseract-ocr-kor python3
 
-unpack_package() {
-    local package=$1 scratch
-    [[ -f $src/$package/.done ]] && return 0
-    scratch=$(mktemp -d)
-    [[ $(id -u) -ne 0 ]] || chown _apt "$scratch" 2>/dev/null || true
-    (cd "$scratch" && apt-get download -q "$package" >/dev/null) ||
-        { apt-get update -qq && (cd "$scratch" && apt-get download -q "$package" >/dev/null); }
-    rm -rf "${src:?}/$package"
-    mkdir -p "$src/$package"
-    dpkg-deb -x "$scratch"/*.deb "$src/$package"
-    rm -rf "$scratch"
-    touch "$src/$package/.done"
-}
 mkdir -p "$src"
 for package in python3-imageio node-opencv debian-faq debian-faq-ko; do
     unpack_package "$package"
@@ -57,38 +46,16 @@ make_srt() {
     local name=$1 seed=$2 lang=$3 top=$4
     [[ -f $out/$name.srt ]] && return 0
     python3 - "$faq_en" "$faq_ko" "$out/$name.srt" "$seed" "$lang" "$top" <<'PY'
-import glob, html.parser, os, random, re, sys
+import glob, random, re, sys
+from corpus import caption_times, choose_captions, paragraphs, write_srt  # Benchmarks/accuracy/corpus.py
 
 faq_en, faq_ko, target, seed, lang, top = sys.argv[1:7]
 COUNT, ADJACENT, DURATION = 16, 5, 60.0
 
 
-class Paragraphs(html.parser.HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.depth, self.current, self.paragraphs = 0, [], []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "p":
-            self.depth += 1
-            self.current = []
-
-    def handle_endtag(self, tag):
-        if tag == "p" and self.depth:
-            self.depth -= 1
-            self.paragraphs.append(" ".join("".join(self.current).split()))
-
-    def handle_data(self, data):
-        if self.depth:
-            self.current.append(data)
-
-
 def sentences(files):
     for path in sorted(files):
-        parser = Paragraphs()
-        with open(path, encoding="utf-8") as f:
-            parser.feed(f.read())
-        for paragraph in parser.paragraphs:
+        for paragraph in paragraphs(path):
             for s in re.findall(r".+?[.!?](?=\s|$)", paragraph):
                 yield s.strip()
 
@@ -104,49 +71,11 @@ else:
 pool = sorted({s for s in sentences(files) if low <= len(s) <= high and ok(s)})
 
 
-def lines(text):
-    if len(text) <= width:
-        return [text]
-    best = None
-    for i, c in enumerate(text):
-        if c == " ":
-            a, b = text[:i], text[i + 1:]
-            if len(a) <= width and len(b) <= width and (best is None or max(len(a), len(b)) < best[0]):
-                best = (max(len(a), len(b)), [a, b])
-    return best[1] if best else None
-
-
+# The captions in the seeded order, their times, all at the top or none.
 rng = random.Random(seed)
-chosen = []
-for text in rng.sample(pool, len(pool)):
-    split = lines(text)
-    if split:
-        chosen.append(split)
-    if len(chosen) == COUNT:
-        break
-while True:
-    adjacent = set(rng.sample(range(1, COUNT), ADJACENT))
-    t, times = round(rng.uniform(1.0, 2.0), 2), []
-    for i in range(COUNT):
-        if i:
-            t = times[-1][1] if i in adjacent else round(times[-1][1] + rng.uniform(0.4, 2.5), 2)
-        times.append((t, round(t + rng.uniform(1.0, 4.5), 2)))
-    if times[-1][1] <= DURATION - 1.0:
-        break
-
-
-def stamp(s):
-    ms = round(s * 1000)
-    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
-
-
-with open(target + ".part", "w", encoding="utf-8") as f:
-    for i, ((start, end), text) in enumerate(zip(times, chosen)):
-        body = "\n".join(text)
-        if top == "1":
-            body = "{\\an8}" + body
-        f.write(f"{i + 1}\n{stamp(start)} --> {stamp(end)}\n{body}\n\n")
-os.replace(target + ".part", target)
+chosen = choose_captions(rng, pool, COUNT, width)
+times = caption_times(rng, COUNT, ADJACENT, DURATION, gap=(0.4, 2.5), length=(1.0, 4.5))
+write_srt(target, times, chosen, set(range(COUNT)) if top == "1" else set())
 PY
 }
 
@@ -154,17 +83,9 @@ serif="FontName=Liberation Serif,FontSize=20,PrimaryColour=&H00FFFFFF,OutlineCol
 top="FontName=Liberation Sans,FontSize=11,PrimaryColour=&H0099FFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1,Shadow=0,Alignment=8,MarginV=12"
 korbox="FontName=NanumGothic,FontSize=18,PrimaryColour=&H00FFFFFF,OutlineColour=&H60000000,BackColour=&H60000000,BorderStyle=3,Outline=3,Shadow=0"
 
-# burn NAME SOURCE SRT STYLE EXT SCALE ENCODE...
+# burn NAME SOURCE SRT STYLE EXT SCALE ENCODE...: 60 s videos (corpus.sh)
 burn() {
-    local name=$1 source=$2 srt=$3 style=$4 ext=$5 scale=$6
-    shift 6
-    [[ -f $out/$name.$ext ]] && return 0
-    echo "making $name.$ext" >&2
-    local rate
-    rate=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$source")
-    (cd "$out" && ffmpeg -nostdin -v error -y -stream_loop -1 -i "$source" -t 60 -an \
-        -vf "settb=${rate#*/}/${rate%/*},setpts=N,${scale}subtitles=filename=$srt:force_style='$style'" \
-        "$@" -f "${ext/mp4/mp4}" "$name.part.$ext" && mv "$name.part.$ext" "$name.$ext")
+    burn_captions 60 "$@"
 }
 
 make_srt cockatoo-serif 2201 en 0
@@ -178,7 +99,8 @@ burn cockatoo-kor-box "$cockatoo" cockatoo-kor.srt "$korbox" mp4 "scale=854:480,
     -c:v libx264 -preset medium -crf 28 -pix_fmt yuv420p -movflags +faststart
 
 python3 - "$out" <<'PY'
-import json, os, subprocess, sys
+import json, os, sys
+from corpus import video_facts
 out = sys.argv[1]
 videos = [
     # name, file, srt, source, style, lang, regions
@@ -191,16 +113,8 @@ videos = [
 ]
 entries = []
 for name, file, srt, source, style, lang, regions in videos:
-    probe = json.loads(subprocess.run(
-        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-         "stream=codec_name,width,height,r_frame_rate,avg_frame_rate:format=duration", "-of", "json",
-         os.path.join(out, file)], check=True, capture_output=True, text=True).stdout)
-    stream = probe["streams"][0]
-    num, den = stream["r_frame_rate"].split("/")
     entries.append({"name": name, "video": file, "truth": srt, "source": source, "style": style, "lang": lang,
-                    "codec": stream["codec_name"], "width": stream["width"], "height": stream["height"],
-                    "fps": int(num) / int(den), "frameRate": stream["r_frame_rate"],
-                    "duration": float(probe["format"]["duration"]), "regions": regions})
+                    **video_facts(os.path.join(out, file)), "regions": regions})
 with open(os.path.join(out, "manifest.json"), "w") as f:
     json.dump({"set": "heldout", "videos": entries}, f, indent=2)
     f.write("\n")

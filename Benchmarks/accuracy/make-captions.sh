@@ -26,6 +26,8 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out=${1:-$repo/Benchmarks/out/accuracy/captions}
+export PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH}   # the embedded Python imports corpus.py from here
+source "$here/corpus.sh"   # burn_captions
 data=/usr/share/doc/opencv-doc/examples/data
 fortunes=/usr/share/games/fortunes
 
@@ -58,6 +60,7 @@ make_srt() {
     [[ -f $out/$name.srt ]] && return 0
     python3 - "$fortunes" "$out/$name.srt" "$seed" "$duration" "$top" <<'PY'
 import os, random, sys
+from corpus import caption_times, choose_captions, write_srt  # Benchmarks/accuracy/corpus.py
 
 folder, target, seed, duration, top = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5])
 COUNT, ADJACENT, WIDTH = 22, 7, 40
@@ -75,50 +78,11 @@ for book in ("fortunes", "literature", "riddles"):
             pool.append(text)
 pool = sorted(set(pool))
 
-def lines(text):
-    """One line when it fits, else the split at a space that balances two lines of at most WIDTH."""
-    if len(text) <= WIDTH:
-        return [text]
-    best = None
-    for i, c in enumerate(text):
-        if c == " ":
-            a, b = text[:i], text[i + 1:]
-            if len(a) <= WIDTH and len(b) <= WIDTH and (best is None or max(len(a), len(b)) < best[0]):
-                best = (max(len(a), len(b)), [a, b])
-    return best[1] if best else None
-
 rng = random.Random(seed)
-chosen = []
-for text in rng.sample(pool, len(pool)):
-    split = lines(text)
-    if split:
-        chosen.append(split)
-    if len(chosen) == COUNT:
-        break
-
-# Times in centiseconds (ASS's precision); drawn again until the last caption ends 1 s before the end.
-while True:
-    adjacent = set(rng.sample(range(1, COUNT), ADJACENT))
-    t, times = round(rng.uniform(1.0, 2.0), 2), []
-    for i in range(COUNT):
-        if i:
-            t = times[-1][1] if i in adjacent else round(times[-1][1] + rng.uniform(0.5, 3.0), 2)
-        times.append((t, round(t + rng.uniform(0.7, 4.0), 2)))
-    if times[-1][1] <= duration - 1.0:
-        break
+chosen = choose_captions(rng, pool, COUNT, WIDTH)
+times = caption_times(rng, COUNT, ADJACENT, duration, gap=(0.5, 3.0), length=(0.7, 4.0))
 at_top = set(rng.sample(range(COUNT), round(COUNT * top))) if top else set()
-
-def stamp(s):
-    ms = round(s * 1000)
-    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
-
-with open(target + ".part", "w", encoding="utf-8") as f:
-    for i, ((start, end), text) in enumerate(zip(times, chosen)):
-        body = "\n".join(text)
-        if i in at_top:
-            body = "{\\an8}" + body
-        f.write(f"{i + 1}\n{stamp(start)} --> {stamp(end)}\n{body}\n\n")
-os.replace(target + ".part", target)
+write_srt(target, times, chosen, at_top)
 PY
 }
 
@@ -127,25 +91,15 @@ outline="FontName=DejaVu Sans,PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,
 box="FontName=DejaVu Sans,PrimaryColour=&H0000FFFF,OutlineColour=&H00202020,BackColour=&H00202020,BorderStyle=3,Outline=2,Shadow=0"
 # burn NAME SOURCE SRT STYLE CODEC  (CODEC: h264 = MP4 at the clip's size, mpeg4 = AVI at 1280x720)
 burn() {
-    local name=$1 source=$2 srt=$3 style=$4 codec=$5 ext scale encode
-    case $codec in
-        h264) ext=mp4 scale="" encode=(-c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -movflags +faststart) ;;
-        mpeg4) ext=avi scale="scale=1280:720,setsar=1," encode=(-c:v mpeg4 -q:v 4 -pix_fmt yuv420p) ;;
-    esac
-    local target=$out/$name.$ext
-    [[ -f $target ]] && return 0
-    local style_string
+    local name=$1 source=$2 srt=$3 style=$4 codec=$5 style_string
     [[ $style == outline ]] && style_string=$outline || style_string=$box
-    echo "making $name.$ext" >&2
-    # Looped to 80 s (vtest's 79.5 s too, so every video lasts 80 s); cd so the filter's path is plain.
-    # settb+setpts put frame n at exactly n / fps (in a time base of 1 / fps) before libass draws on it:
-    # the loop's joins otherwise shift the frames the captions are drawn on from the times the truth
-    # expects (by 2 frames on Megamind).
-    local rate
-    rate=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$source")
-    (cd "$out" && ffmpeg -nostdin -v error -y -stream_loop -1 -i "$source" -t 80 -an \
-        -vf "settb=${rate#*/}/${rate%/*},setpts=N,${scale}subtitles=filename=$srt:force_style='$style_string'" \
-        "${encode[@]}" -f "$ext" "$name.part.$ext" && mv "$name.part.$ext" "$name.$ext")
+    # Looped to 80 s (vtest's 79.5 s too, so every video lasts 80 s): corpus.sh's burn_captions.
+    case $codec in
+        h264) burn_captions 80 "$name" "$source" "$srt" "$style_string" mp4 "" \
+            -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -movflags +faststart ;;
+        mpeg4) burn_captions 80 "$name" "$source" "$srt" "$style_string" avi "scale=1280:720,setsar=1," \
+            -c:v mpeg4 -q:v 4 -pix_fmt yuv420p ;;
+    esac
 }
 
 make_srt vtest vtest-captions-1 80 0
@@ -158,7 +112,8 @@ burn megamind-top-h264 "$megamind" megamind-top.srt outline h264
 
 # --- The manifest: what each video is, from ffprobe.
 python3 - "$out" <<'PY'
-import json, os, subprocess, sys
+import json, os, sys
+from corpus import video_facts
 out = sys.argv[1]
 videos = [
     # name, file, srt, source, style, codec, regions
@@ -171,16 +126,8 @@ videos = [
 ]
 entries = []
 for name, file, srt, source, style, codec, regions in videos:
-    probe = json.loads(subprocess.run(
-        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-         "stream=codec_name,width,height,r_frame_rate,avg_frame_rate:format=duration", "-of", "json",
-         os.path.join(out, file)], check=True, capture_output=True, text=True).stdout)
-    stream = probe["streams"][0]
-    num, den = stream["r_frame_rate"].split("/")
     entries.append({"name": name, "video": file, "truth": srt, "source": source, "style": style,
-                    "codec": stream["codec_name"], "width": stream["width"], "height": stream["height"],
-                    "fps": int(num) / int(den), "frameRate": stream["r_frame_rate"],
-                    "duration": float(probe["format"]["duration"]), "regions": regions})
+                    **video_facts(os.path.join(out, file)), "regions": regions})
 with open(os.path.join(out, "manifest.json"), "w") as f:
     json.dump({"videos": entries}, f, indent=2)
     f.write("\n")

@@ -40,27 +40,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=$root/Benchmarks/out/accuracy/heldout/slides
 src=$out/src
-
-# Unpacks the Debian package $1 into $src/$1 (once), without installing it; with more arguments, only
-# those paths (tar patterns) of it.
-unpack_package() {
-    local package=$1 scratch
-    shift
-    [[ -f $src/$package/.done ]] && return 0
-    scratch=$(mktemp -d)
-    [[ $(id -u) -ne 0 ]] || chown _apt "$scratch" 2>/dev/null || true
-    (cd "$scratch" && apt-get download -q "$package" >/dev/null) ||
-        { apt-get update -qq && (cd "$scratch" && apt-get download -q "$package" >/dev/null); }
-    rm -rf "${src:?}/$package"
-    mkdir -p "$src/$package"
-    if (($#)); then
-        dpkg-deb --fsys-tarfile "$scratch"/*.deb | tar -x -C "$src/$package" --wildcards "$@"
-    else
-        dpkg-deb -x "$scratch"/*.deb "$src/$package"
-    fi
-    rm -rf "$scratch"
-    touch "$src/$package/.done"
-}
+export PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH}   # the embedded Python imports corpus.py from here
+source "$here/corpus.sh"   # unpack_package
 
 "$root/scripts/install-deps.sh" ffmpeg qrencode zbar-tools poppler-utils pango1.0-tools fonts-liberation2 \
     fonts-nanum fonts-ipafont-mincho tesseract-ocr tesseract-ocr-eng tesseract-ocr-kor tesseract-ocr-jpn \
@@ -73,25 +54,20 @@ unpack_package texlive-latex-extra-doc './usr/share/doc/texlive-doc/latex/beamer
     './usr/share/doc/texlive-doc/latex/beamertheme-simpledarkblue/*'
 
 python3 - "$out" "$src" <<'PY'
-import gzip, hashlib, html.parser, json, os, re, shutil, subprocess, sys
+import hashlib, json, os, re, sys
+from corpus import gunzipped, page_size, paragraphs, run, sentence_parts, write_json  # Benchmarks/accuracy/corpus.py
 
 out, src = sys.argv[1], sys.argv[2]
 SLIDE_SECONDS, FPS = 5, 25
 TEXDOC = f"{src}/texlive-latex-extra-doc/usr/share/doc/texlive-doc/latex"
-LISAAC = f"{src}/slides-lisaac.pdf"
-MKCONF = f"{src}/presentation-mk-configure.pdf"
+LISAAC = gunzipped(f"{src}/lisaac-doc/usr/share/doc/lisaac-doc/pdf/slides.pdf.gz", f"{src}/slides-lisaac.pdf")
+MKCONF = gunzipped(f"{src}/mk-configure/usr/share/doc/mk-configure/presentation.pdf.gz",
+                   f"{src}/presentation-mk-configure.pdf")
 YOSYS = f"{src}/yosys-doc/usr/share/doc/yosys/presentation.pdf"
 DARK = f"{TEXDOC}/beamerdarkthemes/magpieexampleinfolines.pdf"
 DARKBLUE = f"{TEXDOC}/beamertheme-simpledarkblue/beamertheme-simpledarkblue-sample.pdf"
 FAQ_KO = f"{src}/debian-faq-ko/usr/share/doc/debian/FAQ/ko/basic-defs.ko.html"
 FAQ_JA = f"{src}/debian-faq-ja/usr/share/doc/debian/FAQ/ja/basic-defs.ja.html"
-
-for gz, pdf in ((f"{src}/lisaac-doc/usr/share/doc/lisaac-doc/pdf/slides.pdf.gz", LISAAC),
-                (f"{src}/mk-configure/usr/share/doc/mk-configure/presentation.pdf.gz", MKCONF)):
-    if not os.path.exists(pdf):
-        with gzip.open(gz) as f, open(pdf + ".tmp", "wb") as g:
-            shutil.copyfileobj(f, g)
-        os.replace(pdf + ".tmp", pdf)
 
 # A slide: source PDF, page, and `title`: the index of its title among the truth's non-empty lines.
 DECKS = {
@@ -144,16 +120,6 @@ ENCODINGS = {
 }
 
 
-def run(*args, **kw):
-    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
-
-
-def write_json(path, value):
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        json.dump(value, f, ensure_ascii=False, indent=1)
-    os.replace(path + ".tmp", path)
-
-
 def fingerprint(*values):
     return hashlib.sha256(repr(values).replace(src, "SRC").encode()).hexdigest()[:16]
 
@@ -165,12 +131,6 @@ def up_to_date(folder, spec):
     except (OSError, ValueError):
         return False
     return made.get("spec") == spec and all(os.path.exists(f"{folder}/{v}") for v in made["videos"].values())
-
-
-def page_size(pdf, page):
-    info = run("pdfinfo", "-f", str(page), "-l", str(page), pdf)
-    w, h = re.search(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", info).groups()
-    return float(w), float(h)
 
 
 def size_of(png):
@@ -281,41 +241,17 @@ def make_links():
     print(f"links: {len(urls)} URLs, QR of {urls[LINK_QR]}", file=sys.stderr)
 
 
-class Paragraphs(html.parser.HTMLParser):
-    """The text of each <p> of an HTML page, whitespace collapsed."""
-    def __init__(self):
-        super().__init__()
-        self.depth, self.current, self.paragraphs = 0, [], []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "p":
-            self.depth += 1
-            self.current = []
-
-    def handle_endtag(self, tag):
-        if tag == "p" and self.depth:
-            self.depth -= 1
-            self.paragraphs.append(" ".join("".join(self.current).split()))
-
-    def handle_data(self, data):
-        if self.depth:
-            self.current.append(data)
-
-
 def make_language(lang, html_path, font, count):
     folder = f"{out}/lang-{lang}"
     spec = fingerprint(lang, html_path, font, count, ENCODINGS, SLIDE_SECONDS, FPS, "v1")
     if up_to_date(folder, spec):
         return
     os.makedirs(folder, exist_ok=True)
-    parser = Paragraphs()
-    with open(html_path, encoding="utf-8") as f:
-        parser.feed(f.read())
     # The first `count` sentences of the body paragraphs (those of 100 characters or more), in order;
     # each paragraph starts a new line on the slide.
     lines, taken = [], 0
-    for paragraph in (p for p in parser.paragraphs if len(p) >= 100):
-        sentences = re.findall(r".+?(?:[.!?。！？](?=\s|$)|。|$)\s*", paragraph)
+    for paragraph in (p for p in paragraphs(html_path) if len(p) >= 100):
+        sentences = sentence_parts(paragraph)
         take = sentences[:count - taken]
         lines.append("".join(take).strip())
         taken += len(take)

@@ -36,22 +36,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=$root/Benchmarks/out/accuracy/slides
 src=$out/src
-
-# Unpacks the Debian package $1 into $src/$1 (once), without installing it.
-unpack_package() {
-    local package=$1 scratch
-    [[ -f $src/$package/.done ]] && return 0
-    scratch=$(mktemp -d)
-    # As root, apt downloads as its _apt user, which must be able to write there.
-    [[ $(id -u) -ne 0 ]] || chown _apt "$scratch" 2>/dev/null || true
-    (cd "$scratch" && apt-get download -q "$package" >/dev/null) ||
-        { apt-get update -qq && (cd "$scratch" && apt-get download -q "$package" >/dev/null); }
-    rm -rf "${src:?}/$package"
-    mkdir -p "$src/$package"
-    dpkg-deb -x "$scratch"/*.deb "$src/$package"
-    rm -rf "$scratch"
-    touch "$src/$package/.done"
-}
+export PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH}   # the embedded Python imports corpus.py from here
+source "$here/corpus.sh"   # unpack_package
 
 "$root/scripts/install-deps.sh" ffmpeg qrencode zbar-tools poppler-utils pango1.0-tools fonts-dejavu-core fonts-noto-cjk \
     tesseract-ocr tesseract-ocr-eng tesseract-ocr-kor tesseract-ocr-jpn tesseract-ocr-vie tesseract-ocr-por \
@@ -62,22 +48,18 @@ for package in texlive-latex-recommended-doc debian-refcard debian-history maint
 done
 
 python3 - "$out" "$src" <<'PY'
-import gzip, hashlib, html.parser, json, os, re, shutil, struct, subprocess, sys, tempfile
+import hashlib, json, os, re, struct, sys, tempfile
+from corpus import gunzipped, page_size, paragraphs, run, sentences_up_to, write_json  # Benchmarks/accuracy/corpus.py
 
 out, src = sys.argv[1], sys.argv[2]
 SLIDE_SECONDS, FPS = 4, 30
 BEAMER = f"{src}/texlive-latex-recommended-doc/usr/share/doc/texlive-doc/latex/beamer"
 TALK = f"{BEAMER}/beamerexample-conference-talk.pdf"
 GUIDE = f"{BEAMER}/beameruserguide.pdf"
-REFCARD_GZ = f"{src}/debian-refcard/usr/share/doc/debian-refcard/refcard-en-a4.pdf.gz"
-REFCARD = f"{src}/refcard-en-a4.pdf"
+REFCARD = gunzipped(f"{src}/debian-refcard/usr/share/doc/debian-refcard/refcard-en-a4.pdf.gz",
+                    f"{src}/refcard-en-a4.pdf")
 HISTORY = f"{src}/debian-history/usr/share/doc/debian-history/docs"
 MAINT_VI = f"{src}/maint-guide-vi/usr/share/doc/maint-guide-vi/html/start.vi.html"
-
-if not os.path.exists(REFCARD):
-    with gzip.open(REFCARD_GZ) as f, open(REFCARD + ".tmp", "wb") as g:
-        shutil.copyfileobj(f, g)
-    os.replace(REFCARD + ".tmp", REFCARD)
 
 # A slide: source PDF, page, crop in PDF points (x, y, w, h; None = the whole page), pdftotext mode,
 # and its QR codes: ("line", K) = the K-th non-empty line of the slide's truth, ("url", PDF, K) = the
@@ -116,16 +98,6 @@ LANGS = {
 }
 
 
-def run(*args, **kw):
-    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
-
-
-def write_json(path, value):
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        json.dump(value, f, ensure_ascii=False, indent=1)
-    os.replace(path + ".tmp", path)
-
-
 _urls = {}
 def document_urls(pdf):
     """The complete URLs in a document's text, in order, once each (a URL broken over lines is left out)."""
@@ -138,12 +110,6 @@ def document_urls(pdf):
                 seen.append(url)
         _urls[pdf] = seen
     return _urls[pdf]
-
-
-def page_size(pdf, page):
-    info = run("pdfinfo", "-f", str(page), "-l", str(page), pdf)
-    w, h = re.search(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", info).groups()
-    return float(w), float(h)
 
 
 def qr_png(payload, path):
@@ -268,38 +234,6 @@ def check_rotation(path):
         sys.exit(f"error: {path}: ffmpeg's autorotated frame is {size}, not 1920,1080")
 
 
-class Paragraphs(html.parser.HTMLParser):
-    """The text of each <p> of an HTML page, whitespace collapsed."""
-    def __init__(self):
-        super().__init__()
-        self.depth, self.current, self.paragraphs = 0, [], []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "p":
-            self.depth += 1
-            self.current = []
-
-    def handle_endtag(self, tag):
-        if tag == "p" and self.depth:
-            self.depth -= 1
-            self.paragraphs.append(" ".join("".join(self.current).split()))
-
-    def handle_data(self, data):
-        if self.depth:
-            self.current.append(data)
-
-
-def sentences_up_to(paragraph, limit):
-    """The paragraph's leading whole sentences, at most `limit` characters (at least one sentence)."""
-    parts = re.findall(r".+?(?:[.!?。！？](?=\s|$)|。|$)\s*", paragraph)
-    text = ""
-    for part in parts:
-        if text and len(text + part) > limit:
-            break
-        text += part
-    return text.strip()
-
-
 def make_language(lang, html_path, font, limit):
     folder = f"{out}/lang-{lang}"
     manifest_path = f"{folder}/manifest.json"
@@ -307,11 +241,8 @@ def make_language(lang, html_path, font, limit):
     if up_to_date(folder, spec, ["720p"]):
         return
     os.makedirs(folder, exist_ok=True)
-    parser = Paragraphs()
-    with open(html_path, encoding="utf-8") as f:
-        parser.feed(f.read())
     # Body paragraphs: the first three of 100 characters or more (skips the contents and the byline).
-    body = [p for p in parser.paragraphs if len(p) >= 100][:3]
+    body = [p for p in paragraphs(html_path) if len(p) >= 100][:3]
     entries = []
     for index, paragraph in enumerate(body):
         text = sentences_up_to(paragraph, limit)

@@ -307,6 +307,12 @@ def fmt(value, spec=".4f", width=7):
     return f"{value:{sign}{width or ''}{spec[len(sign):]}}"
 
 
+def print_head(header):
+    """A table's header line and a rule under it."""
+    print(header)
+    print("-" * len(header))
+
+
 def per_item(rows, results, summary):
     """One line per slide: the CERs side by side, grab - tesseract, a flag, the title, the URLs."""
     if not any("grab" in r for r in results):
@@ -315,8 +321,7 @@ def per_item(rows, results, summary):
     print("title = the slide's title is in grab's transcript; urls = URLs of the truth in grab's detections (text[+code only])")
     header = (f"{'row':12} {'slide':11} {'lang':4} | {'grab':>6} {'index':>6} {'tess':>6} | {'d':>7} {'':2} | "
               f"{'title':5} | {'urls':5} | title")
-    print(header)
-    print("-" * len(header))
+    print_head(header)
     for row, _, _ in rows:
         rs = [r for r in results if r["row"] == row and "grab" in r]
         for r in rs:
@@ -362,8 +367,7 @@ def report(rows, results, index_runs, tools):
     print("ffmpeg + rapidocr in a running process\n")
     header = (f"{'encoding':11} {'slides':>6} | {'grab':>7} {'index':>7} {'tess':>7} {'rapid':>7} | "
               f"{'codes fl':>8} {'zbar':>6} | {'s fl':>5} {'s tess':>6} {'s rapid':>7}")
-    print(header)
-    print("-" * len(header))
+    print_head(header)
     for row, _, _ in rows:
         rs = [r for r in results if r["row"] == row]
         if not rs:
