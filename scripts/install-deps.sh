@@ -12,6 +12,7 @@ packages=("$@")
     libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
     libzbar-dev zbar-tools
+    libsqlite3-dev
     ffmpeg qrencode fonts-dejavu-core poppler-utils
     time curl
 )
