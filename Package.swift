@@ -60,6 +60,8 @@ let package = Package(
             name: "FrameLensServer",
             dependencies: [
                 "FrameLens",
+                // `serve --library`: `/api/search` across a library's videos.
+                "FrameLensLibrary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -25,16 +25,26 @@ public final class VideoLibrary {
         case moved(from: String)
     }
 
+    /// How a library is opened.
+    public enum Access: Sendable {
+        /// To read (list, search): the library must exist.
+        case read
+        /// To change (remove): the library must exist.
+        case write
+        /// To add to: the library (and its folder) is made when missing.
+        case create
+    }
+
     /// Opens a library.
     ///
     /// - Parameters:
     ///   - path: the database file.
-    ///   - creating: make the library (and its folder) when the file is missing; otherwise open it
-    ///     read-only, and fail when it is missing.
-    /// - Throws: `LibraryError`: `.noLibrary` (missing, without `creating`), `.notALibrary` (not an SQLite
+    ///   - access: to read, to change, or to add to (making it when missing).
+    /// - Throws: `LibraryError`: `.noLibrary` (missing, unless `.create`), `.notALibrary` (not an SQLite
     ///   database, damaged, another program's, or newer: the file is not written), `.writeFailed`.
-    public init(at path: String, creating: Bool) throws(LibraryError) {
+    public init(at path: String, access: Access) throws(LibraryError) {
         self.path = path
+        let creating = access == .create
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !creating {
             throw LibraryError(.noLibrary, "no library at \(path) (framelens library add VIDEO... makes one)")
@@ -48,11 +58,14 @@ public final class VideoLibrary {
             }
         }
         do {
-            database = try SQLiteDatabase(path: path, readOnly: !creating)
+            database = try SQLiteDatabase(path: path, readOnly: access == .read)
         } catch {
             throw LibraryError(.writeFailed, "cannot open the library \(path): \(error.message)", operation: error.operation)
         }
         try checkSchema(creating: creating)
+        // In WAL mode a commit that a crash interrupts is rolled back either way; NORMAL leaves out the sync
+        // per commit, so that storing thousands of indexes does not wait on the disk for each.
+        if access != .read { try sql { try database.execute("PRAGMA synchronous = NORMAL") } }
     }
 
     /// Reads the library's marks before anything is written: a file that is not this library's kind stays

@@ -38,7 +38,7 @@ struct LibraryAddCommand: AsyncParsableCommand {
     func run() async throws {
         Interruption.install()
         try await reportingErrors {
-            var changes = LibraryChanges(library: try VideoLibrary(at: library.path, creating: true), quiet: quietness.quiet)
+            var changes = LibraryChanges(library: try VideoLibrary(at: library.path, access: .create), quiet: quietness.quiet)
             var failure: Int32?
             var pending: [VideoIdentity] = []
             for file in VideoFiles.collect(paths) {

@@ -24,7 +24,7 @@ struct LibraryListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            for video in try VideoLibrary(at: library.path, creating: false).videos() {
+            for video in try VideoLibrary(at: library.path, access: .read).videos() {
                 let cues = video.cues == 1 ? "1 cue" : "\(video.cues) cues"
                 print("\(MediaTime.clock(video.to - video.from, rounding: .up))  \(cues)  \(video.path)"
                     + (video.complete ? "" : "  (incomplete: the video breaks off)"))
@@ -47,7 +47,7 @@ struct LibraryRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let removed = try VideoLibrary(at: library.path, creating: false).remove(paths)
+            let removed = try VideoLibrary(at: library.path, access: .write).remove(paths)
             if !quietness.quiet { removed.forEach { print("removed \($0)") } }
         }
     }
@@ -62,7 +62,7 @@ struct LibraryStatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let opened = try VideoLibrary(at: library.path, creating: false)
+            let opened = try VideoLibrary(at: library.path, access: .read)
             let stats = try opened.statistics()
             print("""
                 library: \(opened.path)

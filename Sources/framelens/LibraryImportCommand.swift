@@ -25,7 +25,7 @@ struct LibraryImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            var changes = LibraryChanges(library: try VideoLibrary(at: library.path, creating: true), quiet: quietness.quiet)
+            var changes = LibraryChanges(library: try VideoLibrary(at: library.path, access: .create), quiet: quietness.quiet)
             var failure: Int32?
             for file in indexes {
                 do {

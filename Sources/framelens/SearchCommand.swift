@@ -34,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let hits = try VideoLibrary(at: library.path, creating: false).search(query, limit: limit, videoPattern: video)
+            let hits = try VideoLibrary(at: library.path, access: .read).search(query, limit: limit, videoPattern: video)
             if json {
                 print(String(decoding: try JSONDocument.encode(hits, precision: .rounded), as: UTF8.self), terminator: "")
                 return
