@@ -12,7 +12,6 @@ struct SQLiteError: Error {
     static let busy = SQLITE_BUSY
     static let corrupt = SQLITE_CORRUPT
     static let notADatabase = SQLITE_NOTADB
-    static let cannotOpen = SQLITE_CANTOPEN
 }
 
 /// A value bound to a statement's parameter.
@@ -150,7 +149,4 @@ struct SQLiteRow {
     func text(_ column: Int32) -> String {
         sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
     }
-
-    /// Whether a column is NULL.
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 }
