@@ -8,6 +8,8 @@ let package = Package(
         // The data detectors alone (URLs, e-mail, phone numbers, dates, ...), for text from anywhere: no FFmpeg,
         // Tesseract or ZBar. FrameLens re-exports it.
         .library(name: "FrameLensDataDetection", targets: ["FrameLensDataDetection"]),
+        // A searchable library of many videos' indexes (SQLite FTS5): `framelens library` and `search`.
+        .library(name: "FrameLensLibrary", targets: ["FrameLensLibrary"]),
         .executable(name: "framelens", targets: ["framelens"]),
         .executable(name: "framelens-serve", targets: ["framelens-serve"]),
     ],
@@ -35,15 +37,22 @@ let package = Package(
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "FrameLensDataDetection"),
         .target(
             name: "FrameLens",
             dependencies: ["FrameLensDataDetection", "CFFmpeg", "CTesseract", "CZBar"]
         ),
+        .target(name: "FrameLensLibrary", dependencies: ["FrameLens", "CSQLite"]),
         .executableTarget(
             name: "framelens",
             dependencies: [
                 "FrameLens",
+                "FrameLensLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +60,8 @@ let package = Package(
             name: "FrameLensServer",
             dependencies: [
                 "FrameLens",
+                // `serve --library`: `/api/search` across a library's videos.
+                "FrameLensLibrary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -66,7 +77,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "FrameLensDataDetection"],
+            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FrameLens needs that are not installed yet (and nothing else).
-# Libraries to build against, Tesseract's English model, and the command-line tools the tests use
+# Libraries to build against (FFmpeg, Tesseract, ZBar, SQLite), Tesseract's English model, and the command-line tools the tests use
 # as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
 # GNU time, with which the benchmarks measure peak memory; Tesseract's Korean model and a Hangul font for the
 # tests that read Korean slides. Given package names, it installs those that
@@ -13,6 +13,7 @@ packages=("$@")
     libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
     libzbar-dev zbar-tools
+    libsqlite3-dev
     tesseract-ocr-kor fonts-nanum
     ffmpeg qrencode fonts-dejavu-core poppler-utils
     time curl

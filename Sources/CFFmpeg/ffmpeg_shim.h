@@ -10,6 +10,7 @@
 #include <libavutil/encryption_info.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/sha.h>
 #include <libavutil/time.h>
 #include <libswscale/swscale.h>
 

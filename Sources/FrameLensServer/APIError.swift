@@ -1,4 +1,5 @@
 import FrameLens
+import FrameLensLibrary
 import Hummingbird
 
 /// An API failure: an HTTP status and a one-line message, sent as `{"error": "..."}`.
@@ -11,7 +12,7 @@ struct APIError: HTTPResponseError {
         self.message = message
     }
 
-    /// The status a library error stands for: the request's fault (400), a protected video (403), a
+    /// The status a library error stands for: the request's fault (400, a search query that is not FTS5 syntax too), a protected video (403), a
     /// newer request overtaking this one (409), a video that cannot be decoded (422), else the server's.
     init(_ error: any Error) {
         switch error {
@@ -26,6 +27,8 @@ struct APIError: HTTPResponseError {
             default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge, and any newer code
                 self.init(.internalServerError, error.message)
             }
+        case let error as LibraryError:
+            self.init(error.code == .badQuery ? .badRequest : .internalServerError, error.message)
         case let error as AnalysisError:
             self.init(error.code == .stale ? .conflict : .internalServerError, error.message)
         default:

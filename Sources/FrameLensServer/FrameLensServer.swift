@@ -1,4 +1,5 @@
 import FrameLens
+import FrameLensLibrary
 import Foundation
 import Hummingbird
 import Logging
@@ -11,10 +12,15 @@ public struct FrameLensServer: Sendable {
     private let catalog: VideoCatalog
     private let sessions: [String: VideoSession]
     private let indexes: IndexJobs
+    /// The library `/api/search` searches, if one was named.
+    private let library: String?
 
     /// A server for these videos, reading with these options.
-    public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared) {
+    ///
+    /// - Parameter library: the library file `/api/search` searches (each request opens it to read), or nil.
+    public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared, library: String? = nil) {
         self.catalog = catalog
+        self.library = library
         sessions = Dictionary(uniqueKeysWithValues: catalog.videos.map {
             ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options))
         })
@@ -75,6 +81,7 @@ public struct FrameLensServer: Sendable {
             case .failed(let message): throw APIError(.unprocessableContent, message)
             }
         }
+        router.get("/api/search") { request, _ in try json(try search(request)) }
         router.on("/api/videos/:id/media", method: .get) { request, context in
             try await MediaFileResponse(path: try video(context).path).response(to: request, context: context)
         }
@@ -82,6 +89,22 @@ public struct FrameLensServer: Sendable {
             try await MediaFileResponse(path: try video(context).path).response(to: request, context: context)
         }
         return router
+    }
+
+    /// The library's hits for `q` (FTS5 query syntax), at most `limit` (1-1000, default 20), best first.
+    private func search(_ request: Request) throws -> [SearchHit] {
+        guard let library else { throw APIError(.notFound, "no library: start serve with --library FILE") }
+        let parameters = request.uri.queryParameters
+        guard let query = parameters.get("q"), !query.isEmpty else {
+            throw APIError(.badRequest, "missing q: what to search for (FTS5 query syntax)")
+        }
+        let limit = try parameters.get("limit").map { text in
+            guard let limit = Int(text), (1...1000).contains(limit) else {
+                throw APIError(.badRequest, "limit: a number of hits from 1 to 1000")
+            }
+            return limit
+        }
+        return try VideoLibrary(at: library, access: .read).search(query, limit: limit ?? 20)
     }
 
     private func video(_ context: BasicRequestContext) throws -> ServedVideo {

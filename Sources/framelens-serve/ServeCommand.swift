@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(Process) import FrameLens
+import FrameLensLibrary
 import FrameLensServer
 
 /// `framelens serve` (run as `framelens-serve`): a local web player with Live Text and the videos' indexes.
@@ -30,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")
     var lang: String = "eng"
 
+    @Option(help: "A library (framelens library add) for GET /api/search to search across its videos.")
+    var library: String?
+
     func validate() throws {
         guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -48,7 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as AnalysisError {
             fail(error.message, status: 10)
         }
-        let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)))
+        do {
+            if let library { _ = try VideoLibrary(at: library, access: .read) }  // missing or not a library: say so now
+        } catch {
+            fail(error.message, status: error.code == .noLibrary ? 3 : 13)
+        }
+        let server = FrameLensServer(
+            catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)), library: library)
         do {
             try await server.run(host: host, port: port) { url in
                 let line = "FrameLens serves \(catalog.videos.count) video(s) at \(url)  (Ctrl-C stops)\n"

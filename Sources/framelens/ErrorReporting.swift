@@ -1,9 +1,12 @@
 import ArgumentParser
 import FrameLens
+import FrameLensLibrary
 
 /// FrameLens's exit codes; the README's table lists them.
 enum ExitStatus: Int32 {
     case failure = 1
+    /// `search`: the query is not FTS5 syntax.
+    case badQuery = 2
     case fileNotFound = 3
     case notMedia = 4
     case noVideoStream = 5
@@ -15,6 +18,8 @@ enum ExitStatus: Int32 {
     case cannotMerge = 11
     /// `index`: the video broke off (truncated or damaged); the index up to there is written, incomplete.
     case incomplete = 12
+    /// The library file is not a FrameLens library (not a database, damaged, another program's, newer).
+    case notALibrary = 13
     case usage = 64
     case interrupted = 130
 
@@ -33,6 +38,18 @@ enum ExitStatus: Int32 {
             default: .failure
             }
     }
+
+    /// The exit code for a library error.
+    init(_ code: LibraryError.Code) {
+        self =
+            switch code {
+            case .noLibrary, .notInLibrary: .fileNotFound
+            case .notALibrary: .notALibrary
+            case .badQuery: .badQuery
+            case .writeFailed: .writeFailed
+            default: .failure
+            }
+    }
 }
 
 /// Runs a command's work, turning FrameLens errors into one line on stderr and a distinct exit code.
@@ -45,6 +62,9 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
     } catch let error as AnalysisError {
         printError(error.message)
         throw ExitCode(ExitStatus.analyzerUnavailable.rawValue)
+    } catch let error as LibraryError {
+        printError(error.message)
+        throw ExitCode(ExitStatus(error.code).rawValue)
     }
 }
 

@@ -10,7 +10,7 @@ struct FrameLensCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             GrabCommand.self, IndexCommand.self, FrameCommand.self, ProbeCommand.self, LangsCommand.self,
-            MergeCommand.self, ServeCommand.self,
+            MergeCommand.self, ServeCommand.self, LibraryCommand.self, SearchCommand.self,
         ]
     )
 

@@ -173,6 +173,8 @@ struct IndexCommand: AsyncParsableCommand {
     private static func shown(_ index: VideoIndex) -> VideoIndex {
         var shown = index
         shown.video = StandardInput.shown(index.video)
+        // Standard input's saved copy is a file of this run only: no identity a library could find again.
+        if shown.video != index.video { shown.identity = nil }
         shown.warnings = index.warnings.map(StandardInput.shown)
         return shown
     }

@@ -29,14 +29,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let format = try outputFormat()
         do {
-            let shards = try parts.map { path in
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw MediaError(.fileNotFound, "cannot read \(path)")
-                }
-                do { return try IndexFormat.decodeJSON(data) } catch {
-                    throw MediaError(.notMedia, "\(path) is not a FrameLens JSON index (index with --format json)")
-                }
-            }
+            let shards = try parts.map(JSONIndexFile.read)
             let merged = try IndexMerger.merge(shards)
             merged.warnings.forEach { printError("warning: \($0)") }
             try AtomicFile.write(try format.encode(merged, position: try cuePosition.position()), to: output)

@@ -32,15 +32,20 @@ struct CommandLineTests {
                                       a video into one index.
               serve                   Serves a local web player: pause a video to select
                                       and copy the text on its frame, search its slides.
+              library                 Keeps a searchable library of many videos' indexes
+                                      (framelens search searches it).
+              search                  Searches the text of every video in the library, best
+                                      matches first.
 
               See 'framelens help <subcommand>' for detailed help.
 
             """)
     }
 
-    @Test(arguments: ["grab", "frame", "probe", "langs", "index", "merge"])
+    @Test(arguments: ["grab", "frame", "probe", "langs", "index", "merge", "search", "library add", "library import",
+                      "library list", "library remove", "library stats"])
     func everyCommandHasHelp(command: String) throws {
-        let result = try Command.framelens([command, "--help"])
+        let result = try Command.framelens(command.split(separator: " ").map(String.init) + ["--help"])
         #expect(result.status == 0)
         #expect(result.text.contains("USAGE: framelens \(command)"))
     }

@@ -169,10 +169,32 @@ struct ServeTests {
         #expect(third.text.contains("\"frameNumber\" : 900"))
     }
 
+    /// `serve --library FILE`: `/api/search` gives the hits `search --json` prints (with exact times).
+    @Test func apiSearchesTheLibrary() throws {
+        let fixture = try LibraryFixture()
+        let video = try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
+        #expect(try fixture.add([video]).status == 0)
+        let server = try RunningServer([video, "--library", fixture.library])
+        let hits = try server.get("/api/search?q=dfflibmap&limit=5")
+        #expect(hits.status == 200)
+        #expect(sameJSON(
+            try JSONSerialization.jsonObject(with: Data(hits.body)),
+            try JSONSerialization.jsonObject(with: Data(try fixture.run(["search", "dfflibmap", "--json"]).output)),
+            within: 0.001))
+        let bad = try server.get("/api/search?q=%22dfflibmap")
+        #expect(bad.status == 400)
+        #expect(bad.error == #"search query '"dfflibmap' is not FTS5 syntax: unterminated string (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)"#)
+        #expect(try server.get("/api/search").error == "missing q: what to search for (FTS5 query syntax)")
+        #expect(try server.get("/api/search?q=x&limit=0").status == 400)
+        #expect(try RunningServer([video]).get("/api/search?q=x").status == 404)
+    }
+
     @Test(arguments: [
         (["serve"], Int32(64), "Error: name at least one video or folder to serve"),
         (["serve", TestMedia.sample, "--port", "70000"], 64, "Error: --port must be between 0 and 65535"),
         (["serve", "/no/such/video.mp4"], 3, "framelens: /no/such/video.mp4: no such file or folder"),
+        (["serve", TestMedia.sample, "--library", "/no/such/library.sqlite"], 3,
+         "framelens: no library at /no/such/library.sqlite (framelens library add VIDEO... makes one)"),
         (["serve", TestMedia.sample, "--lang", "../x"], 64,
          "Error: --lang: '../x' is not a list of languages (BCP-47 locales or Tesseract codes, joined with +)"),
     ])

@@ -73,7 +73,7 @@ struct TerminalMannersTests {
     @Test(arguments: [
         (["grap"], "framelens: unknown command 'grap'; did you mean 'grab'?"),
         (["indx", "talk.mp4"], "framelens: unknown command 'indx'; did you mean 'index'?"),
-        (["talk.mp4"], "framelens: unknown command 'talk.mp4' (commands: grab, index, frame, probe, langs, merge, serve, help)"),
+        (["talk.mp4"], "framelens: unknown command 'talk.mp4' (commands: grab, index, frame, probe, langs, merge, serve, library, search, help)"),
         (["index", "talk.mp4", "--frm", "3", "-o", "x.srt"],
          "framelens: unknown option '--frm'. Did you mean '--from'? (see 'framelens index --help')"),
         (["frame", "talk.mp4", "--at", "1"], "framelens: missing expected argument '--output <output>' (see 'framelens frame --help')"),

@@ -16,6 +16,9 @@ package enum IndexMerger {
             guard shard.video == merged.video else {
                 throw MediaError(.cannotMerge, "cannot merge indexes of different videos (\(merged.video), \(shard.video))")
             }
+            if let first = merged.identity, let other = shard.identity, first.hash != other.hash {
+                throw MediaError(.cannotMerge, "cannot merge indexes of \(merged.video) made from different versions of it (its content changed between them)")
+            }
             guard shard.from >= merged.to - boundaryTolerance else {
                 throw MediaError(
                     .cannotMerge,

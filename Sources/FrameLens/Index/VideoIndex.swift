@@ -12,6 +12,9 @@ public struct VideoIndex: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// The cues, in order of their start.
     public var cues: [Cue]
+    /// Which file was indexed (path, size, modification time, content hash), so that a library importing
+    /// the index knows the video again; absent for a URL, a pipe, and in indexes written before it was kept.
+    public var identity: VideoIdentity? = nil
 }
 
 /// One distinct on-screen text (a slide, a caption) and when it was on screen.

@@ -71,6 +71,8 @@ public final class VideoIndexer {
     private let analyzer: FrameAnalyzer
     private let scan: VideoDecoder
     private let media: MediaInfo
+    /// The file's identity, read when it was opened; nil for a URL.
+    private let identity: VideoIdentity?
 
     /// Opens a video by URL (a `file:` URL or any URL FFmpeg reads) for indexing.
     ///
@@ -94,6 +96,7 @@ public final class VideoIndexer {
         self.options = options
         self.analyzer = analyzer
         media = file.info
+        identity = try? VideoIdentity(ofFileAt: url)
         // One thread each: a chain of P-frames hardly parallelises, and the other core is the OCR's.
         scan = try VideoDecoder(file: file, streamIndex: stream.index, threads: 1)
         scan.skipping = (.bidirectional, .max)
@@ -183,7 +186,7 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff,
-            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues))
+            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues), identity: identity)
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }

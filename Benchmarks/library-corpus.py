@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Writes synthetic JSON indexes, as `framelens index --format json` writes them, for the library benchmark.
+
+Each index is one made-up video of the archive /archive/talks/NNNN.mp4 with an identity of its own and
+cues whose text is real prose: sentences of the Debian documentation installed on this machine
+(/usr/share/doc, /usr/share/common-licenses), a few lines a cue, as slides hold them.
+
+usage: library-corpus.py OUT_DIR [VIDEOS] [CUES_PER_VIDEO]   (default 2000 videos, 15 cues each)
+"""
+import gzip
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+
+
+def sentences():
+    """Sentences of 4 to 18 words, mostly letters, from the installed documentation."""
+    found = []
+    roots = ["/usr/share/doc", "/usr/share/common-licenses"]
+    for root in roots:
+        for folder, _, names in sorted(os.walk(root)):
+            for name in sorted(names):
+                if not re.match(r"(README|changelog|copyright|NEWS|.*\.txt)", name):
+                    continue
+                path = os.path.join(folder, name)
+                try:
+                    opener = gzip.open if name.endswith(".gz") else open
+                    with opener(path, "rt", errors="ignore") as file:
+                        text = file.read(200_000)
+                except OSError:
+                    continue
+                for piece in re.split(r"(?<=[.!?])\s+", re.sub(r"\s+", " ", text)):
+                    words = piece.split()
+                    letters = sum(ch.isalpha() for ch in piece)
+                    if 4 <= len(words) <= 18 and letters > 0.7 * len(piece):
+                        found.append(piece.strip())
+    return sorted(set(found))
+
+
+def main():
+    out = sys.argv[1]
+    videos = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    cues_per_video = int(sys.argv[3]) if len(sys.argv) > 3 else 15
+    pool = sentences()
+    rng = random.Random(23)
+    os.makedirs(out, exist_ok=True)
+    for number in range(videos):
+        time = 0.0
+        cues = []
+        for _ in range(cues_per_video):
+            length = rng.uniform(4, 40)
+            text = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 4)))
+            cues.append({"start": round(time, 3), "end": round(time + length, 3), "startFrame": int(time * 30),
+                         "endFrame": int((time + length) * 30), "text": text, "codes": [], "detections": [],
+                         "readTime": round(time + 0.5, 3)})
+            time += length
+        path = f"/archive/talks/{number:04d}.mp4"
+        index = {"video": path, "from": 0, "to": round(time, 3), "complete": True, "warnings": [], "cues": cues,
+                 "identity": {"path": path, "size": 50_000_000 + number, "modified": 1_700_000_000_000_000_000 + number,
+                              "hash": hashlib.sha256(path.encode()).hexdigest()}}
+        with open(os.path.join(out, f"{number:04d}.json"), "w") as file:
+            json.dump(index, file)
+    print(f"{videos} indexes, {videos * cues_per_video} cues, from {len(pool)} sentences", file=sys.stderr)
+
+
+main()

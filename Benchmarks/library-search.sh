@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The video library's speed and size: a library of 2,000 imported indexes (about 30,000 cues of real prose,
+# library-corpus.py), the median wall time of whole `framelens search` processes over it (target <= 150 ms
+# on 2 cores), `library add` of an unchanged folder of real videos against its first add (target <= 10 %),
+# and the library's size on disk per 1,000 cues.
+#
+# Settings (environment): as lib.sh (FRAMELENS, BENCH_RUNS: timed runs per query, default here 21),
+# LIBRARY_VIDEOS (indexes to import, 2000), LIBRARY_ADD_VIDEOS (real videos for the re-add, 12).
+set -euo pipefail
+BENCH_RUNS=${BENCH_RUNS:-21}
+source "$(dirname "$0")/lib.sh"
+LIBRARY_VIDEOS=${LIBRARY_VIDEOS:-2000}
+LIBRARY_ADD_VIDEOS=${LIBRARY_ADD_VIDEOS:-12}
+require ffmpeg python3
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+library=$scratch/library.sqlite
+seconds() { local start=$(date +%s.%N); "$@" >/dev/null; awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }'; }
+
+echo "# framelens library: $LIBRARY_VIDEOS imported indexes"
+python3 "$BENCH_DIR/library-corpus.py" "$scratch/indexes" "$LIBRARY_VIDEOS"
+import_time=$(seconds "$FRAMELENS" library import --library "$library" --quiet "$scratch"/indexes/*.json)
+cues=$("$FRAMELENS" library stats --library "$library" | awk '/^cues:/ { print $2 }')
+bytes=$(stat -c %s "$library")
+echo "import: $LIBRARY_VIDEOS indexes, $cues cues in $import_time s"
+echo "size on disk: $bytes bytes, $(awk -v b="$bytes" -v c="$cues" 'BEGIN { printf "%.0f", b / c }') bytes a cue, $(awk -v b="$bytes" -v c="$cues" 'BEGIN { printf "%.1f", b / c * 1000 / 1048576 }') MiB per 1,000 cues"
+
+echo
+# process_times RUNS COMMAND...: "WALL CPU", the medians in seconds over RUNS runs after one warm-up, of the wall
+# time and of the CPU time (user + system) of the whole process. On a shared machine the wall time includes
+# waiting for a core; the CPU time does not.
+process_times() {
+    python3 - "$@" <<'PY'
+import os, statistics, subprocess, sys, time
+runs, command = int(sys.argv[1]), sys.argv[2:]
+walls, cpus = [], []
+for run in range(runs + 1):
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status != 0: sys.exit(f"failed: {command}")
+    if run: walls.append(time.perf_counter() - start); cpus.append(usage.ru_utime + usage.ru_stime)
+print(f"{statistics.median(walls):.6f} {statistics.median(cpus):.6f}")
+PY
+}
+
+read -r wall cpu < <(process_times "$BENCH_RUNS" "$FRAMELENS" --version)
+echo "framelens --version (the process alone): wall $(ms "$wall") ms, CPU $(ms "$cpu") ms"
+echo "query | hits | wall (ms) | CPU (ms): medians of $BENCH_RUNS whole processes"
+walls=()
+for query in license 'free software' '"without any warranty"' 'distrib*' 'NEAR(copyright holders, 3)' \
+    'debian NOT package' 'zzyzx'; do
+    hits=$("$FRAMELENS" search "$query" --library "$library" --json --limit 20 | grep -c '"command"' || true)
+    read -r wall cpu < <(process_times "$BENCH_RUNS" "$FRAMELENS" search "$query" --library "$library" --limit 20)
+    walls+=("$wall")
+    echo "$query | $hits | $(ms "$wall") | $(ms "$cpu")"
+done
+median=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+echo "search: median of the queries' wall-time medians $(ms "$median") ms (target <= 150); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+summary "library search: $(ms "$median") ms median per process over $cues cues"
+
+echo
+echo "# library add: $LIBRARY_ADD_VIDEOS real videos (640x360, 6 s, 3 slides each), first add and an unchanged re-add"
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+mkdir -p "$scratch/videos"
+for ((n = 0; n < LIBRARY_ADD_VIDEOS; n++)); do
+    draw=""
+    for slide in 0 1 2; do
+        draw+="drawtext=fontfile=$font:text='Video $n slide $slide synthesis':fontsize=36:x=40:y=150:fontcolor=white:enable='between(t,$((slide * 2)),$((slide * 2 + 2)))',"
+    done
+    ffmpeg -nostdin -v error -f lavfi -i "color=gray:s=640x360:r=25:d=6" -vf "${draw%,}" -c:v libx264 -preset ultrafast \
+        -pix_fmt yuv420p "$scratch/videos/$n.mp4"
+done
+add_library=$scratch/add.sqlite
+first=$(seconds "$FRAMELENS" library add "$scratch/videos" --library "$add_library" --jobs 2 --types text --quiet)
+again=$(seconds "$FRAMELENS" library add "$scratch/videos" --library "$add_library" --jobs 2 --types text --quiet)
+percent=$(awk -v a="$again" -v f="$first" 'BEGIN { printf "%.1f", a / f * 100 }')
+echo "first add $first s, unchanged re-add $again s: $percent % (target <= 10)"
+summary "library re-add: $percent % of the first add"

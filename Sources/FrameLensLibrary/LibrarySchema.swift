@@ -1,0 +1,45 @@
+/// The library's tables: one row per video file, one per cue, and an FTS5 index of the cues' text.
+///
+/// `cue_text` is an external-content FTS5 table over `cues`: the text is stored once, in `cues`, and
+/// triggers keep the index in step with every insert and delete.
+enum LibrarySchema {
+    /// `PRAGMA application_id` of a FrameLens library ("FLLB"), so that another program's database is
+    /// recognised and left alone.
+    static let applicationID: Int64 = 0x464C_4C42
+    /// `PRAGMA user_version`: the schema's version.
+    static let version: Int64 = 1
+
+    static let create = """
+        CREATE TABLE videos (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            modified INTEGER NOT NULL,
+            hash TEXT NOT NULL,
+            indexed_from REAL NOT NULL,
+            indexed_to REAL NOT NULL,
+            complete INTEGER NOT NULL,
+            added INTEGER NOT NULL
+        );
+        CREATE INDEX videos_by_hash ON videos (hash);
+        CREATE TABLE cues (
+            id INTEGER PRIMARY KEY,
+            video INTEGER NOT NULL REFERENCES videos (id),
+            start_time REAL NOT NULL,
+            end_time REAL NOT NULL,
+            frame_time REAL NOT NULL,
+            text TEXT NOT NULL
+        );
+        CREATE INDEX cues_by_video ON cues (video);
+        CREATE VIRTUAL TABLE cue_text USING fts5 (text, content = 'cues', content_rowid = 'id');
+        CREATE TRIGGER cues_indexed AFTER INSERT ON cues BEGIN
+            INSERT INTO cue_text (rowid, text) VALUES (new.id, new.text);
+        END;
+        CREATE TRIGGER cues_unindexed AFTER DELETE ON cues BEGIN
+            INSERT INTO cue_text (cue_text, rowid, text) VALUES ('delete', old.id, old.text);
+        END;
+        PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(version);
+        """
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A library file and a folder of slide videos for the `library` and `search` tests, each test its own.
+struct LibraryFixture {
+    /// The library file (not made yet).
+    let library = TestMedia.path("library.sqlite")
+    /// The folder of videos.
+    let folder = TestMedia.path("videos")
+
+    /// A 3-second 640x360 video showing one line of text, made once per test process.
+    static func slide(_ text: String, seconds: Int = 3) throws -> String {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        return try TestMedia.make("slide-\(text.replacingOccurrences(of: " ", with: "-"))-\(seconds).mp4", [
+            "-f", "lavfi", "-i", "color=gray:s=640x360:r=25:d=\(seconds)",
+            "-vf", "drawtext=fontfile=\(font):text='\(text)':fontsize=40:x=40:y=150:fontcolor=white:box=1:boxcolor=black",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Copies a slide video into the folder under `name` (subfolders made as needed); returns its path.
+    @discardableResult
+    func put(_ text: String, at name: String, seconds: Int = 3) throws -> String {
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try Self.slide(text, seconds: seconds), toPath: path)
+        return path
+    }
+
+    /// Runs `framelens` with `--library` this fixture's library appended.
+    func run(_ arguments: [String]) throws -> Command.Result {
+        try Command.framelens(arguments + ["--library", library])
+    }
+
+    /// `library add` of the given paths, reading text only.
+    func add(_ paths: [String], _ extra: [String] = []) throws -> Command.Result {
+        try run(["library", "add"] + paths + ["--types", "text"] + extra)
+    }
+}
