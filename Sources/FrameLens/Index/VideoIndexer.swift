@@ -108,6 +108,17 @@ public final class VideoIndexer {
         }
     }
 
+    /// Opens a video for indexing as `init(url:options:analyzer:)` does, off Swift's cooperative pool:
+    /// opening probes the file, which blocks.
+    ///
+    /// - Throws: `MediaError`, as `init(url:options:analyzer:)`; `CancellationError` when the task is
+    ///   cancelled before the opening starts.
+    public static func open(url: String, options: Options, analyzer: FrameAnalyzer = .shared) async throws -> VideoIndexer {
+        try await BlockingWork.run(on: .global(qos: .userInitiated)) {
+            Handover(try VideoIndexer(url: url, options: options, analyzer: analyzer))
+        }.value
+    }
+
     /// Refuses times no clock holds before anything is opened: NaN, infinite, negative, or past
     /// `MediaTime.largest` (about 31 years) for `from` and `to`, and an `interval` that is not positive.
     private static func checkTimes(_ options: Options) throws(MediaError) {

@@ -48,12 +48,17 @@ package struct SlideExport {
     ///   - languages: the Tesseract languages to recognise the pages in.
     /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
     package func writePDF(to file: AtomicFile, languages: String) async throws {
-        let document = try SearchablePDF(
-            path: file.temporaryPath, title: (index.video as NSString).lastPathComponent, languages: languages)
-        for cue in index.cues {
-            try document.addPage(png: try await picture(of: cue, as: .png).bytes)
+        // Tesseract loads, reads and writes the pages blocking: on BlockingWork's queue, one call at a time.
+        let queue = DispatchQueue.global(qos: .userInitiated)
+        let (path, title) = (file.temporaryPath, (index.video as NSString).lastPathComponent)
+        let document = try await BlockingWork.run(on: queue) {
+            Handover(try SearchablePDF(path: path, title: title, languages: languages))
         }
-        try document.finish()
+        for cue in index.cues {
+            let png = try await picture(of: cue, as: .png).bytes
+            try await BlockingWork.run(on: queue) { try document.value.addPage(png: png) }
+        }
+        try await BlockingWork.run(on: queue) { try document.value.finish() }
         try file.commit()
     }
 
