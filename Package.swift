@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "FrameLens",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]
@@ -66,7 +67,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "FrameLensDataDetection"],
+            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensServer"],
             resources: [.copy("Fixtures")]
         ),
     ]

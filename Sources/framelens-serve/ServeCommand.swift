@@ -30,9 +30,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")
     var lang: String = "eng"
 
+    @Option(help: "Seconds a connection may stay quiet (no whole request) before it is closed.")
+    var idleTimeout: Int = 30
+
+    @Option(help: "Connections open at once; more wait until one closes. Default: half the file limit, at most 1024.")
+    var maxConnections: Int = FrameLensServer.ConnectionLimits.defaultMaximum
+
     func validate() throws {
         guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be a positive number") }
         guard lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-+,".contains($0)) }) else {
             throw ValidationError("--lang: '\(lang)' is not a list of languages (BCP-47 locales or Tesseract codes, joined with +)")
         }
@@ -50,7 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)))
         do {
-            try await server.run(host: host, port: port) { url in
+            let limits = FrameLensServer.ConnectionLimits(idleTimeout: idleTimeout, maximumConnections: maxConnections)
+            try await server.run(host: host, port: port, limits: limits) { url in
                 let line = "FrameLens serves \(catalog.videos.count) video(s) at \(url)  (Ctrl-C stops)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
