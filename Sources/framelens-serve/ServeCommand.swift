@@ -52,9 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
             catalog = try VideoCatalog(paths: videos)
             try await FrameAnalyzer.shared.prepare(locales: TesseractLanguages.locales(inList: lang))  // models load once, before the first pause
         } catch let error as MediaError {
-            fail(error.message, status: error.code == .fileNotFound ? 3 : 4)
+            fail(error.message, status: ExitStatus(error.code))
         } catch let error as AnalysisError {
-            fail(error.message, status: 10)
+            fail(error.message, status: .analyzerUnavailable)
         }
         let server = FrameLensServer(catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)))
         do {
@@ -64,12 +64,12 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch {
-            fail("cannot listen on \(host):\(port): \(error)", status: 1)
+            fail("cannot listen on \(host):\(port): \(error)", status: .failure)
         }
     }
 
-    private func fail(_ message: String, status: Int32) -> Never {
+    private func fail(_ message: String, status: ExitStatus) -> Never {
         FileHandle.standardError.write(Data("framelens: \(message)\n".utf8))
-        Foundation.exit(status)
+        Foundation.exit(status.rawValue)
     }
 }

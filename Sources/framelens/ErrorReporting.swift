@@ -1,40 +1,6 @@
 import ArgumentParser
 import FrameLens
 
-/// FrameLens's exit codes; the README's table lists them.
-enum ExitStatus: Int32 {
-    case failure = 1
-    case fileNotFound = 3
-    case notMedia = 4
-    case noVideoStream = 5
-    case protectedContent = 6
-    case timeOutOfRange = 7
-    case decodeFailed = 8
-    case writeFailed = 9
-    case analyzerUnavailable = 10
-    case cannotMerge = 11
-    /// `index`: the video broke off (truncated or damaged); the index up to there is written, incomplete.
-    case incomplete = 12
-    case usage = 64
-    case interrupted = 130
-
-    /// The exit code for a media error; a code newer than this table exits 1, as any other failure.
-    init(_ code: MediaError.Code) {
-        self =
-            switch code {
-            case .fileNotFound, .notAFile, .unreadable: .fileNotFound
-            case .emptyFile, .notMedia: .notMedia
-            case .noVideoStream, .noSuchStream: .noVideoStream
-            case .protectedContent: .protectedContent
-            case .timeOutOfRange, .invalidTime: .timeOutOfRange
-            case .decodeFailed, .unsupported: .decodeFailed
-            case .writeFailed: .writeFailed
-            case .cannotMerge: .cannotMerge
-            default: .failure
-            }
-    }
-}
-
 /// Runs a command's work, turning FrameLens errors into one line on stderr and a distinct exit code.
 func reportingErrors(_ body: () async throws -> Void) async throws {
     do {

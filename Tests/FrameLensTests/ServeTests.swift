@@ -245,6 +245,20 @@ struct ServeTests {
         #expect(result.status == status)
         #expect(result.errorText.split(separator: "\n").first.map(String.init) == message)
     }
+
+    /// `serve` exits with the command line's codes for the same errors (4 not a video, 5 no video stream).
+    @Test func badVideosExitWithTheCommandLinesCodes() throws {
+        let notes = TestMedia.fixture("README.md")
+        let notVideo = try Command.framelens(["serve", notes])
+        #expect(notVideo.status == 4)
+        #expect(notVideo.errorText.hasPrefix("framelens: \(notes) is not a video FrameLens can read: "))
+        let empty = TestMedia.path("no-videos")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let none = try Command.framelens(["serve", empty])
+        #expect(none.status == 5)
+        #expect(none.errorText == "framelens: no video to serve in \(empty)\n")
+        #expect(try Command.framelens(["probe", notes]).status == notVideo.status)
+    }
 }
 
 /// Whether two decoded JSON values are the same, numbers within `tolerance`.
