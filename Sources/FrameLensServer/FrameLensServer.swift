@@ -16,8 +16,9 @@ public struct FrameLensServer: Sendable {
     /// A server for these videos, reading with these options.
     public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared) {
         self.catalog = catalog
+        let openPlayers = OpenPlayers()
         sessions = Dictionary(uniqueKeysWithValues: catalog.videos.map {
-            ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options))
+            ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options, openPlayers: openPlayers))
         })
         indexes = IndexJobs(options: VideoIndexer.Options(analysis: options))
     }

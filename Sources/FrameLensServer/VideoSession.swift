@@ -20,10 +20,22 @@ actor VideoSession {
     private var latestRequest: [String: UInt64] = [:]
     private static let clientsRemembered = 256
 
-    init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions) {
+    private let openPlayers: OpenPlayers
+
+    init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions, openPlayers: OpenPlayers) {
         self.video = video
         self.analyzer = analyzer
         self.options = options
+        self.openPlayers = openPlayers
+    }
+
+    /// Whether the session holds an open player.
+    var hasOpenPlayer: Bool { player != nil }
+
+    /// Lets the player go (work under way keeps it until it ends); the next request opens it again.
+    func closePlayer() {
+        player = nil
+        opening = nil
     }
 
     /// Pauses the player on the frame shown at `seconds` and reads it.
@@ -64,6 +76,7 @@ actor VideoSession {
         _ work: @escaping @Sendable (VideoPlayer) async throws -> Value
     ) async throws -> Value {
         let player = try await openPlayer()
+        await openPlayers.used(self)
         // No suspension from here on: the work is chained after the previous one before any other request runs.
         let previous = lastWork
         let task = Task {
