@@ -63,6 +63,7 @@ let package = Package(
                 // `serve --library`: `/api/search` across a library's videos.
                 "FrameLensLibrary",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]
@@ -77,7 +78,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary"],
+            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary", "FrameLensServer"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -9,6 +9,9 @@
 /// `framelens-bench soak VIDEO [CYCLES (default 10000)] [TEXT_EVERY (default 100)] [MAX_GROWTH_PERCENT
 /// (default 5)]` runs seek+grab cycles and checks that resident memory and the live C objects stay flat
 /// (`Soak.swift`); it exits 1 when they do not.
+///
+/// `framelens-bench arenas` has 8 threads allocate at once, then prints malloc's statistics (one `Arena N:`
+/// per arena) on stderr: the cap below holds them to two (`Arenas.swift`).
 @_spi(Process) import FrameLens
 import Foundation
 
@@ -20,11 +23,17 @@ func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: framelens-bench VIDEO GROUND_TRUTH_JSON [GRABS >= 2]
                framelens-bench soak VIDEO [CYCLES >= 20] [TEXT_EVERY >= 1] [MAX_GROWTH_PERCENT]
+               framelens-bench arenas
 
         """.utf8))
     exit(64)
 }
 
+if arguments == ["arenas"] {
+    allocateOnThreadsAtOnce(8)
+    HeapArenas.printStatistics()
+    exit(0)
+}
 if arguments.first == "soak" {
     guard (2...5).contains(arguments.count),
           let cycles = arguments.count > 2 ? Int(arguments[2]) : 10_000, cycles >= 20,

@@ -6,10 +6,13 @@ import Hummingbird
 struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     let message: String
+    /// Headers the status calls for, such as `Allow` beside a 405.
+    let headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.message = message
+        self.headers = headers
     }
 
     /// The status a library error stands for: the request's fault (400, a search query that is not FTS5 syntax too), a protected video (403), a
@@ -38,8 +41,10 @@ struct APIError: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = (try? JSONDocument.encode(["error": message])) ?? []
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -2,6 +2,7 @@ import FrameLens
 import FrameLensLibrary
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// `framelens serve`: a local web player with Live Text on the paused frame and the videos' indexes.
@@ -21,21 +22,52 @@ public struct FrameLensServer: Sendable {
     public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared, library: String? = nil) {
         self.catalog = catalog
         self.library = library
+        let openPlayers = OpenPlayers()
         sessions = Dictionary(uniqueKeysWithValues: catalog.videos.map {
-            ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options))
+            ($0.id, VideoSession(video: $0, analyzer: analyzer, options: options, openPlayers: openPlayers))
         })
         indexes = IndexJobs(options: VideoIndexer.Options(analysis: options))
+    }
+
+    /// How many connections the server holds open, and for how long one may stay quiet.
+    public struct ConnectionLimits: Sendable {
+        /// Seconds a connection may go without a whole request (or between requests) before it is closed: a
+        /// client sending a byte at a time, or nothing, cannot hold a connection for longer.
+        public var idleTimeout: Int
+        /// Connections open at once; more wait in the listening socket's backlog until one closes, so that
+        /// clients cannot use up the process's file descriptors.
+        public var maximumConnections: Int
+
+        /// Limits of `idleTimeout` seconds and `maximumConnections` connections.
+        public init(idleTimeout: Int = 30, maximumConnections: Int = ConnectionLimits.defaultMaximum) {
+            self.idleTimeout = idleTimeout
+            self.maximumConnections = maximumConnections
+        }
+
+        /// Half the process's file limit (the rest is for videos, decoders and the models), at most 1024.
+        public static var defaultMaximum: Int {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+            return Int(max(16, min(1024, limit.rlim_cur / 2)))
+        }
     }
 
     /// Listens on `host:port` until the process is interrupted (SIGINT, SIGTERM).
     ///
     /// - Parameters:
     ///   - port: the TCP port; 0 picks a free one.
+    ///   - limits: how many connections stay open, and for how long when quiet.
     ///   - listening: called once with the page's URL when the server accepts connections.
-    public func run(host: String, port: Int, listening: @escaping @Sendable (String) async -> Void) async throws {
+    public func run(
+        host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
+        listening: @escaping @Sendable (String) async -> Void
+    ) async throws {
         let app = Application(
             router: router(),
-            configuration: .init(address: .hostname(host, port: port), serverName: "FrameLens"),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleTimeout)))),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "FrameLens",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 let shown = host.contains(":") ? "[\(host)]" : host
@@ -55,6 +87,7 @@ public struct FrameLensServer: Sendable {
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrors())
+        router.add(middleware: AllowedMethods(routes: Self.routes))
         for asset in PageAsset.allCases {
             router.get(RouterPath(asset.route)) { _, _ in try asset.response() }
         }
@@ -106,6 +139,14 @@ public struct FrameLensServer: Sendable {
         }
         return try VideoLibrary(at: library, access: .read).search(query, limit: limit ?? 20)
     }
+
+    /// Every route and the methods it answers, for `AllowedMethods`.
+    private static let routes: [AllowedMethods.Route] =
+        PageAsset.allCases.map { .init($0.route, [.get]) } + [
+            .init("/api/videos", [.get]), .init("/api/videos/:id/analysis", [.get]), .init("/api/videos/:id/frame", [.get]),
+            .init("/api/videos/:id/index", [.get]), .init("/api/videos/:id/media", [.get, .head]),
+            .init("/api/search", [.get]),
+        ]
 
     private func video(_ context: BasicRequestContext) throws -> ServedVideo {
         let id = context.parameters.get("id") ?? ""

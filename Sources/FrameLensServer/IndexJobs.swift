@@ -30,15 +30,19 @@ actor IndexJobs {
     private func start(_ video: ServedVideo) {
         states[video.id] = .running(fraction: 0, cues: 0)
         let options = options
+        // Progress reports go through one stream, read by one task, so that they arrive in the order sent;
+        // only the newest waiting report is kept.
+        let (reports, reporter) = AsyncStream.makeStream(of: VideoIndexer.Progress.self, bufferingPolicy: .bufferingNewest(1))
+        Task { [weak self] in
+            for await report in reports { await self?.update(video.id, report) }
+        }
         jobs[video.id] = Task.detached(priority: .utility) { [weak self] in
             let result: State
+            defer { reporter.finish() }
             do {
-                let indexer = try VideoIndexer(url: video.path, options: options)
+                let indexer = try await VideoIndexer.open(url: video.path, options: options)
                 let index = try await indexer.run(
-                    progress: { latest in
-                        if let self { Task { await self.update(video.id, latest) } }
-                    },
-                    isCancelled: { Task.isCancelled })
+                    progress: { reporter.yield($0) }, isCancelled: { Task.isCancelled })
                 result = .done(try IndexFormat.json.encode(index))
             } catch let error as MediaError {
                 result = .failed(error.message)

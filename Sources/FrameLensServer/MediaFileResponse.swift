@@ -10,12 +10,19 @@ struct MediaFileResponse {
               let size = (attributes[.size] as? NSNumber)?.intValue
         else { throw APIError(.internalServerError, "the video file is gone") }
         var headers: HTTPFields = [.contentType: mediaType, .acceptRanges: "bytes", .cacheControl: "no-cache"]
-        if let modified = attributes[.modificationDate] as? Date {
-            headers[.eTag] = "\"\(size)-\(Int(modified.timeIntervalSince1970))\""
+        let tag = (attributes[.modificationDate] as? Date).map { EntityTag(size: size, modified: $0) }
+        if let tag {
+            headers[.eTag] = tag.header
+            // RFC 9110 §13.1.2: the browser has this version; only the headers are sent again.
+            if let noneMatch = request.headers[.ifNoneMatch], tag.isNoneMatchHit(noneMatch) {
+                return Response(status: .notModified, headers: [.eTag: tag.header, .cacheControl: "no-cache"])
+            }
         }
+        // RFC 9110 §13.1.5: a range of another version (another ETag, or a date) gets the whole file.
+        let ranged = request.headers[.ifRange].map { ifRange in tag?.isStrongMatch(ifRange) ?? false } ?? true
         let range: ByteRange
         var status = HTTPResponse.Status.ok
-        switch ByteRange.request(request.headers[.range], size: size) {
+        switch ByteRange.request(ranged ? request.headers[.range] : nil, size: size) {
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)

@@ -11,6 +11,7 @@ actor VideoSession {
     private let analyzer: FrameAnalyzer
     private let options: AnalysisOptions
     private var player: VideoPlayer?
+    private var opening: Task<VideoPlayer, any Error>?
     /// The last work asked of the player (a seek and its frame); the next waits for it, so they never interleave.
     private var lastWork: Task<Void, Never>?
     /// Counts the requests for a frame, and each client's latest, so that an analysis overtaken by a newer
@@ -19,10 +20,22 @@ actor VideoSession {
     private var latestRequest: [String: UInt64] = [:]
     private static let clientsRemembered = 256
 
-    init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions) {
+    private let openPlayers: OpenPlayers
+
+    init(video: ServedVideo, analyzer: FrameAnalyzer, options: AnalysisOptions, openPlayers: OpenPlayers) {
         self.video = video
         self.analyzer = analyzer
         self.options = options
+        self.openPlayers = openPlayers
+    }
+
+    /// Whether the session holds an open player.
+    var hasOpenPlayer: Bool { player != nil }
+
+    /// Lets the player go (work under way keeps it until it ends); the next request opens it again.
+    func closePlayer() {
+        player = nil
+        opening = nil
     }
 
     /// Pauses the player on the frame shown at `seconds` and reads it.
@@ -62,8 +75,10 @@ actor VideoSession {
     private func serially<Value: Sendable>(
         _ work: @escaping @Sendable (VideoPlayer) async throws -> Value
     ) async throws -> Value {
+        let player = try await openPlayer()
+        await openPlayers.used(self)
+        // No suspension from here on: the work is chained after the previous one before any other request runs.
         let previous = lastWork
-        let player = try openPlayer()
         let task = Task {
             await previous?.value
             return try await work(player)
@@ -72,11 +87,20 @@ actor VideoSession {
         return try await task.value
     }
 
-    private func openPlayer() throws(MediaError) -> VideoPlayer {
+    /// The session's player, opened on first use off Swift's cooperative pool (opening blocks). Requests
+    /// that arrive while it opens wait for the same opening.
+    private func openPlayer() async throws -> VideoPlayer {
         if let player { return player }
-        let opened = try VideoPlayer(url: video.path)
-        player = opened
-        return opened
+        let opening = self.opening ?? Task { [path = video.path] in try await VideoPlayer.open(url: path) }
+        self.opening = opening
+        do {
+            let opened = try await opening.value
+            player = opened
+            return opened
+        } catch {
+            self.opening = nil
+            throw error
+        }
     }
 
     private func checkLatest(_ request: UInt64, of client: String?) throws(AnalysisError) {

@@ -34,9 +34,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A library (framelens library add) for GET /api/search to search across its videos.")
     var library: String?
 
+    @Option(help: "Seconds a connection may stay quiet (no whole request) before it is closed.")
+    var idleTimeout: Int = 30
+
+    @Option(help: "Connections open at once; more wait until one closes. Default: half the file limit, at most 1024.")
+    var maxConnections: Int = FrameLensServer.ConnectionLimits.defaultMaximum
+
     func validate() throws {
         guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be a positive number") }
         guard lang.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-+,".contains($0)) }) else {
             throw ValidationError("--lang: '\(lang)' is not a list of languages (BCP-47 locales or Tesseract codes, joined with +)")
         }
@@ -48,29 +56,30 @@ struct ServeCommand: AsyncParsableCommand {
             catalog = try VideoCatalog(paths: videos)
             try await FrameAnalyzer.shared.prepare(locales: TesseractLanguages.locales(inList: lang))  // models load once, before the first pause
         } catch let error as MediaError {
-            fail(error.message, status: error.code == .fileNotFound ? 3 : 4)
+            fail(error.message, status: ExitStatus(error.code))
         } catch let error as AnalysisError {
-            fail(error.message, status: 10)
+            fail(error.message, status: .analyzerUnavailable)
         }
         do {
             if let library { _ = try VideoLibrary(at: library, access: .read) }  // missing or not a library: say so now
         } catch {
-            fail(error.message, status: error.code == .noLibrary ? 3 : 13)
+            fail(error.message, status: ExitStatus(error.code))
         }
         let server = FrameLensServer(
             catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)), library: library)
         do {
-            try await server.run(host: host, port: port) { url in
+            let limits = FrameLensServer.ConnectionLimits(idleTimeout: idleTimeout, maximumConnections: maxConnections)
+            try await server.run(host: host, port: port, limits: limits) { url in
                 let line = "FrameLens serves \(catalog.videos.count) video(s) at \(url)  (Ctrl-C stops)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch {
-            fail("cannot listen on \(host):\(port): \(error)", status: 1)
+            fail("cannot listen on \(host):\(port): \(error)", status: .failure)
         }
     }
 
-    private func fail(_ message: String, status: Int32) -> Never {
+    private func fail(_ message: String, status: ExitStatus) -> Never {
         FileHandle.standardError.write(Data("framelens: \(message)\n".utf8))
-        Foundation.exit(status)
+        Foundation.exit(status.rawValue)
     }
 }

@@ -136,16 +136,19 @@ struct IndexCommand: AsyncParsableCommand {
         _ path: String, options: VideoIndexer.Options, to output: String, _ outputs: Outputs
     ) async throws -> VideoIndex {
         let indexer = try rangeChecked { try VideoIndexer(url: path, options: options) }
+        // Made before decoding: an output that cannot be written fails now, not after the whole video.
+        let file = try AtomicFile(output)
         let reporter = ProgressReporter(lines: progress, quiet: quietness.quiet)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
         reporter.finish(index)
         index.warnings.forEach { printError("warning: \($0)") }
         if case .index(let format) = outputs.format {
-            try AtomicFile.write(try format.encode(Self.shown(index), position: outputs.position), to: output)
+            try file.write(try format.encode(Self.shown(index), position: outputs.position))
+            try file.commit()
         }
         if outputs.format == .pdf || outputs.slides != nil {
             let export = try SlideExport(index, streamIndex: options.streamIndex)
-            if outputs.format == .pdf { try await export.writePDF(to: output, languages: options.analysis.languages) }
+            if outputs.format == .pdf { try await export.writePDF(to: file, languages: options.analysis.languages) }
             if let slides = outputs.slides {
                 try await export.writeImages(to: slides, as: outputs.imageFormat.encoderFormat)
             }

@@ -1,3 +1,5 @@
+import FrameLens
+
 /// Usage errors worded as one line: ArgumentParser's messages without their usage screen, and a
 /// suggestion for a misspelt command.
 enum UsageErrors {
@@ -16,25 +18,11 @@ enum UsageErrors {
     /// option: `unknown command 'grap'; did you mean 'grab'?`, or the list of commands when none is close.
     static func unknownCommand(_ arguments: [String], known: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !known.contains(first) else { return nil }
-        let nearest = known.map { (name: $0, distance: editDistance(first.lowercased(), $0)) }
+        let nearest = known.map { (name: $0, distance: TextSimilarity.editDistance(first.lowercased(), $0)) }
             .min { $0.distance < $1.distance }
         if let nearest, nearest.distance <= max(1, min(2, first.count / 2)) {
             return "unknown command '\(first)'; did you mean '\(nearest.name)'?"
         }
         return "unknown command '\(first)' (commands: \(known.joined(separator: ", ")))"
-    }
-
-    /// The Levenshtein distance: the fewest insertions, deletions and substitutions from `a` to `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -107,31 +107,33 @@ struct FrameAnalyzerTests {
         await player.pause()
     }
 
-    @Test func anAnalysisOvertakenByASeekIsStale() async throws {
+    /// Starts `analyzeCurrentFrame` while the analyzer's one engine is held, so that the reading has begun
+    /// (the frame it reads is taken) and cannot end until `change` has run, however loaded the machine is.
+    private static func analysisOvertaken(
+        by change: (VideoPlayer) async throws -> Void
+    ) async throws -> (VideoPlayer, FrameAnalyzer, Task<FrameAnalysis, any Error>) {
         let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
+        try await analyzer.prepare(languages: "eng")
+        let pool = analyzer.pool(for: "eng")
+        let engine = try #require(await pool.checkOut())
         let player = try VideoPlayer(url: TestMedia.sample)
         try await player.seek(to: 15)
         let analysis = Task { try await player.analyzeCurrentFrame(with: analyzer) }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        try await player.seek(to: 45)
+        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        try await change(player)
+        pool.checkIn(engine)
+        return (player, analyzer, analysis)
+    }
+
+    @Test func anAnalysisOvertakenByASeekIsStale() async throws {
+        let (player, analyzer, analysis) = try await Self.analysisOvertaken { try await $0.seek(to: 45) }
         await #expect { try await analysis.value } throws: { ($0 as? AnalysisError)?.code == .stale }
         // Once paused on the new frame, an analysis is current again.
         #expect(try await player.analyzeCurrentFrame(with: analyzer).text?.transcript.hasPrefix("Course Textbook") == true)
     }
 
     @Test func anAnalysisOvertakenByPlayIsStale() async throws {
-        let analyzer = FrameAnalyzer(enginesPerLanguage: 1)
-        let player = try VideoPlayer(url: TestMedia.sample)
-        try await player.seek(to: 15)
-        let analysis = Task { try await player.analyzeCurrentFrame(with: analyzer) }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while analyzer.analysesInProgress.load(ordering: .relaxed) == 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        try await player.setRate(0.01)
+        let (player, _, analysis) = try await Self.analysisOvertaken { try await $0.setRate(0.01) }
         await #expect { try await analysis.value } throws: { ($0 as? AnalysisError)?.code == .stale }
         await player.pause()
     }

@@ -152,3 +152,37 @@ extension IndexCommandTests {
         #expect(json?["complete"] as? Bool == false)
     }
 }
+
+/// An output that cannot be written is found before the video is decoded, and named with the system's reason.
+extension IndexCommandTests {
+    /// Runs `framelens index --progress` into `FOLDER/out/index.srt`, FOLDER being a fresh tmpfs that `setup`
+    /// (shell, with `$folder`) mounts and prepares, in a mount namespace of its own (`unshare -m`): nothing
+    /// outside the run sees the mount, and it goes away with the run.
+    private static func indexIntoTmpfs(_ setup: String) throws -> (Command.Result, output: String) {
+        let folder = TestMedia.path("mounted")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = """
+            folder='\(folder)'
+            { \(setup); } || exit 99
+            exec '\(Command.framelens)' index '\(TestMedia.sample)' --progress -o "$folder/out/index.srt"
+            """
+        return (try Command.run("unshare", ["-m", "sh", "-c", script]), folder + "/out/index.srt")
+    }
+
+    @Test func aReadOnlyFilesystemIsFoundBeforeDecoding() throws {
+        let (result, output) = try Self.indexIntoTmpfs("""
+            mount -t tmpfs -o size=1m tmpfs "$folder" && mkdir "$folder/out" && mount -o remount,ro "$folder"
+            """)
+        #expect(result.status == 9)
+        #expect(result.errorText == "framelens: cannot write \(output): read-only file system\n", "no progress line: nothing decoded")
+    }
+
+    @Test func aFullFilesystemIsFoundBeforeDecoding() throws {
+        let (result, output) = try Self.indexIntoTmpfs("""
+            mount -t tmpfs -o size=64k tmpfs "$folder" && mkdir "$folder/out" \
+            && { dd if=/dev/zero of="$folder/fill" bs=4k 2>/dev/null; true; }
+            """)
+        #expect(result.status == 9)
+        #expect(result.errorText == "framelens: cannot write \(output): no space left on device\n", "no progress line: nothing decoded")
+    }
+}

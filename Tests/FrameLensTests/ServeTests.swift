@@ -82,6 +82,68 @@ struct ServeTests {
         let head = try server.get(media, method: "HEAD")
         #expect(head.status == 200)
         #expect(head.headers["content-length"] == String(size))
+
+        let none = try server.get(media, headers: ["Range: bytes=-0"])
+        #expect(none.status == 416, "the last 0 bytes are no bytes (RFC 9110 §14.1.3)")
+        #expect(none.headers["content-range"] == "bytes */\(size)")
+    }
+
+    /// The ETag the server sends is honoured: `If-None-Match` answers 304, `If-Range` keeps a range only
+    /// for that same version.
+    @Test func mediaAnswersConditionalRequests() throws {
+        let server = try RunningServer([Self.sample])
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
+        let media = "/api/videos/lecture-mp4/media"
+        let tag = try #require(try server.get(media, method: "HEAD").headers["etag"])
+
+        for match in [tag, "W/\(tag)", "\"other\", \(tag)", "*"] {
+            let cached = try server.get(media, headers: ["If-None-Match: \(match)"])
+            #expect(cached.status == 304, "\(match)")
+            #expect(cached.body.isEmpty && cached.headers["etag"] == tag)
+        }
+        #expect(try server.get(media, headers: ["If-None-Match: \"other\""]).status == 200)
+
+        let same = try server.get(media, headers: ["Range: bytes=0-9", "If-Range: \(tag)"])
+        #expect(same.status == 206 && same.body == Array(file[0...9]))
+        for other in ["\"other\"", "W/\(tag)", "Wed, 21 Oct 2015 07:28:00 GMT"] {
+            let changed = try server.get(media, headers: ["Range: bytes=0-9", "If-Range: \(other)"])
+            #expect(changed.status == 200, "\(other): another version gets the whole file")
+            #expect(changed.body == file)
+        }
+    }
+
+    @Test(arguments: [
+        ("HEAD", "/api/videos", "GET"), ("POST", "/api/videos", "GET"), ("DELETE", "/api/videos/lecture-mp4/frame", "GET"),
+        ("PUT", "/api/videos/lecture-mp4/media", "GET, HEAD"), ("POST", "/", "GET"), ("POST", "/app.js", "GET"),
+    ])
+    func aKnownRouteAskedWithAnotherMethodAnswers405(method: String, path: String, allowed: String) throws {
+        let server = try RunningServer([Self.sample])
+        let reply = try server.get(path, method: method)
+        #expect(reply.status == 405)
+        #expect(reply.headers["allow"] == allowed)
+        if method != "HEAD" { #expect(reply.error == "\(method) is not allowed on \(path) (allowed: \(allowed))") }
+        #expect(try server.get("/api/nothing", method: method).status == 404)
+    }
+
+    /// Quiet connections are closed after `--idle-timeout`, a byte at a time included, and past
+    /// `--max-connections` new clients wait until one closes instead of using up file descriptors.
+    @Test func idleAndTricklingConnectionsAreClosedAndCapped() async throws {
+        let server = try RunningServer([Self.sample, "--idle-timeout", "2", "--max-connections", "2"])
+        let idle = try RawConnection(port: server.port)
+        let trickling = try RawConnection(port: server.port)
+        let started = Date()
+        // A third client waits for a free connection: it is answered once a quiet one is closed.
+        async let third = { (try await server.getInBackground("/api/videos"), Date()) }()
+        // A byte every quarter second for 4 s: a whole request never arrives, so the connection is closed at 2 s.
+        for byte in "GET /api/videos HTTP/1.1\r\nHost:" {
+            guard trickling.send(String(byte)) else { break }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(trickling.isClosedByServer(within: 0.5))
+        #expect(idle.isClosedByServer(within: 0.5))
+        let (reply, answered) = try await third
+        #expect(reply.status == 200)
+        #expect(answered.timeIntervalSince(started) >= 2, "the third client waited for a free connection")
     }
 
     @Test func badRequestsGetJSONErrorsAndNoPathEscapes() throws {
@@ -153,20 +215,22 @@ struct ServeTests {
     @Test func anAnalysisOvertakenByANewerRequestOfItsClientIsNotDelivered() async throws {
         let server = try RunningServer([Self.sample])
         _ = try server.get("/api/videos/lecture-mp4/analysis?t=1")  // the player is open and warm
-        async let older = server.getInBackground("/api/videos/lecture-mp4/analysis?t=15&client=a")
-        try await Task.sleep(for: .milliseconds(30))
-        async let other = server.getInBackground("/api/videos/lecture-mp4/analysis?t=30&client=b")
-        async let newer = server.getInBackground("/api/videos/lecture-mp4/analysis?t=45&client=a")
-        let (first, second, third) = try await (older, newer, other)
-        // The two requests of client a overlap; which reaches the server last is up to the scheduler (on a
-        // loaded machine the newer one was sent first): that one is delivered, the other is stale.
-        let (stale, delivered, frame) = first.status == 409 ? (first, second, 1350) : (second, first, 450)
-        #expect(stale.status == 409)
-        #expect(stale.error == "a newer frame was asked for while this one was being read; the result is stale")
-        #expect(delivered.status == 200)
-        #expect(delivered.text.contains("\"frameNumber\" : \(frame)"))
-        #expect(third.status == 200, "another client's request does not make this one stale")
-        #expect(third.text.contains("\"frameNumber\" : 900"))
+        // Sent back to back on open connections (no process start between them, as with curl): the two
+        // requests of client a overlap, since one reading takes far longer than sending the other.
+        let connections = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        for (connection, query) in zip(connections, ["t=15&client=a", "t=30&client=b", "t=45&client=a"]) {
+            connection.send("GET /api/videos/lecture-mp4/analysis?\(query) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        }
+        let (first, third, second) = (connections[0].response(), connections[1].response(), connections[2].response())
+        // Which of client a's reaches the server last is up to the scheduler: that one is delivered, the other
+        // is stale.
+        let (stale, delivered, frame) = first.status.contains(" 409 ") ? (first, second, 1350) : (second, first, 450)
+        #expect(stale.status.hasPrefix("HTTP/1.1 409 "))
+        #expect(stale.body.contains("a newer frame was asked for while this one was being read; the result is stale"))
+        #expect(delivered.status.hasPrefix("HTTP/1.1 200 "))
+        #expect(delivered.body.contains("\"frameNumber\" : \(frame)"))
+        #expect(third.status.hasPrefix("HTTP/1.1 200 "), "another client's request does not make this one stale")
+        #expect(third.body.contains("\"frameNumber\" : 900"))
     }
 
     /// `serve --library FILE`: `/api/search` gives the hits `search --json` prints (with exact times).
@@ -202,6 +266,20 @@ struct ServeTests {
         let result = try Command.framelens(arguments)
         #expect(result.status == status)
         #expect(result.errorText.split(separator: "\n").first.map(String.init) == message)
+    }
+
+    /// `serve` exits with the command line's codes for the same errors (4 not a video, 5 no video stream).
+    @Test func badVideosExitWithTheCommandLinesCodes() throws {
+        let notes = TestMedia.fixture("README.md")
+        let notVideo = try Command.framelens(["serve", notes])
+        #expect(notVideo.status == 4)
+        #expect(notVideo.errorText.hasPrefix("framelens: \(notes) is not a video FrameLens can read: "))
+        let empty = TestMedia.path("no-videos")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let none = try Command.framelens(["serve", empty])
+        #expect(none.status == 5)
+        #expect(none.errorText == "framelens: no video to serve in \(empty)\n")
+        #expect(try Command.framelens(["probe", notes]).status == notVideo.status)
     }
 }
 

@@ -158,3 +158,22 @@ struct VideoPlayerTests {
 extension VideoPlayer {
     var framesDecodedForTesting: Int { cursor.decoder.framesDecoded }
 }
+
+/// The async factories open on `BlockingWork`'s queue and give what the initialisers give.
+extension VideoPlayerTests {
+    @Test func openingAsynchronouslyShowsTheFirstFrame() async throws {
+        let player = try await VideoPlayer.open(url: try TestMedia.counter())
+        #expect(await player.currentlyDisplayedFrame?.frameNumber == 0)
+        let error = await #expect(throws: MediaError.self) { try await VideoPlayer.open(url: "/no/such/video.mp4") }
+        #expect(error?.code == .fileNotFound)
+    }
+
+    @Test func openingAnIndexerAsynchronouslyChecksAsTheInitialiserDoes() async throws {
+        let indexer = try await VideoIndexer.open(url: TestMedia.sample, options: .init(analysis: .init(features: [.codes]), to: 2))
+        #expect(try await indexer.run().to == 2)
+        let error = await #expect(throws: MediaError.self) {
+            try await VideoIndexer.open(url: TestMedia.sample, options: .init(from: .nan))
+        }
+        #expect(error?.code == .invalidTime)
+    }
+}

@@ -33,7 +33,9 @@ extension FrameAnalyzer {
     public func analyze(
         imageAt path: String, orientation: ImageOrientation? = nil, options: AnalysisOptions = AnalysisOptions()
     ) async throws -> FrameAnalysis {
-        try await analyze(VideoFrame.firstFrame(ofFileAt: path), orientation: orientation, options: options)
+        // Opening, probing and decoding block: off Swift's cooperative pool.
+        let frame = try await BlockingWork.run(on: .global(qos: .userInitiated)) { try VideoFrame.firstFrame(ofFileAt: path) }
+        return try await analyze(frame, orientation: orientation, options: options)
     }
 
     /// Analyses an image file given by URL (a `file:` URL or any URL FFmpeg reads).

@@ -148,7 +148,8 @@ public final class FrameAnalyzer: Sendable {
         picturesRead.withLock { $0["\(width)x\(height)", default: 0] += 1 }
     }
 
-    private func pool(for languages: String) -> EnginePool {
+    /// The engines for `languages`, made on first use (internal: a test holds one to keep a reading waiting).
+    func pool(for languages: String) -> EnginePool {
         pools.withLock { pools in
             if let pool = pools[languages] { return pool }
             let pool = EnginePool(languages: languages, size: enginesPerLanguage)

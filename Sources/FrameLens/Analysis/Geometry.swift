@@ -124,6 +124,22 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
         self.height = height
     }
 
+    /// Reads a region with the same checks as `init(x:y:width:height:)`: a decoded region outside the
+    /// picture would make every reader compute pixels past what an `Int` holds.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a region outside 0...1 or without a positive size.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                x: try container.decode(Double.self, forKey: .x), y: try container.decode(Double.self, forKey: .y),
+                width: try container.decode(Double.self, forKey: .width),
+                height: try container.decode(Double.self, forKey: .height))
+        } catch let error as AnalysisError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
     /// Parses `x,y,w,h`.
     ///
     /// - Throws: `AnalysisError` `.invalidRegion`.

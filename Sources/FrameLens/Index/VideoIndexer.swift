@@ -84,8 +84,10 @@ public final class VideoIndexer {
     /// Opens a video for indexing.
     ///
     /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video;
-    ///   `.unsupported` for a pipe, which cannot be read twice).
+    ///   `.invalidTime` for a `from`, `to` or `interval` that is not a time a clock holds; `.unsupported` for
+    ///   a pipe, which cannot be read twice).
     public init(url: String, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
+        try Self.checkTimes(options)
         let file = try MediaFile(url: url)
         // The scan and `ExactFrames` each read the input: a pipe would give each a part of it.
         guard !file.isPipe else {
@@ -106,6 +108,29 @@ public final class VideoIndexer {
         if let to = options.to, to <= options.from ?? 0 {
             let start = options.from.map { "the start time \(MediaTime.clock($0))" } ?? "the start of the video"
             throw MediaError(.timeOutOfRange, "the end time \(MediaTime.clock(to)) is not after \(start)")
+        }
+    }
+
+    /// Opens a video for indexing as `init(url:options:analyzer:)` does, off Swift's cooperative pool:
+    /// opening probes the file, which blocks.
+    ///
+    /// - Throws: `MediaError`, as `init(url:options:analyzer:)`; `CancellationError` when the task is
+    ///   cancelled before the opening starts.
+    public static func open(url: String, options: Options, analyzer: FrameAnalyzer = .shared) async throws -> VideoIndexer {
+        try await BlockingWork.run(on: .global(qos: .userInitiated)) {
+            Handover(try VideoIndexer(url: url, options: options, analyzer: analyzer))
+        }.value
+    }
+
+    /// Refuses times no clock holds before anything is opened: NaN, infinite, negative, or past
+    /// `MediaTime.largest` (about 31 years) for `from` and `to`, and an `interval` that is not positive.
+    private static func checkTimes(_ options: Options) throws(MediaError) {
+        for (name, time) in [("start time", options.from), ("end time", options.to)] {
+            guard let time, !(time.isFinite && time >= 0 && time <= MediaTime.largest) else { continue }
+            throw MediaError(.invalidTime, "the \(name) \(time) is not a time (0 to \(Int(MediaTime.largest)) seconds)")
+        }
+        guard options.interval.isFinite, options.interval > 0, options.interval <= MediaTime.largest else {
+            throw MediaError(.invalidTime, "the interval \(options.interval) is not a positive time (at most \(Int(MediaTime.largest)) seconds)")
         }
     }
 
@@ -192,6 +217,6 @@ public final class VideoIndexer {
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
 
     private func frameNumber(at seconds: Double) -> Int {
-        Int((seconds * (scan.frameRate?.doubleValue ?? 25)).rounded())
+        VideoFrame.frameNumber(at: seconds, rate: scan.frameRate?.doubleValue ?? 25)
     }
 }

@@ -32,6 +32,16 @@ enum BlockingWork {
     }
 }
 
+/// A value that is not `Sendable`, made or used on `BlockingWork`'s queue and handed between it and the one
+/// task awaiting it: never shared, only passed along, one holder at a time.
+struct Handover<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
 /// Set once, read by another thread: whether the task was cancelled (set by its cancellation handler,
 /// read by the queue), or that the work is over (set by the queue, read by the task).
 ///

@@ -31,6 +31,14 @@ import Foundation
         return unsafeBitCast(mallocTrim, to: MallocTrim.self)(0) == 1
     }
 
+    /// Prints malloc's statistics on stderr, an `Arena N:` section per arena (glibc's `malloc_stats`); does
+    /// nothing where the C library has none.
+    public static func printStatistics() {
+        guard let mallocStats = function(named: "malloc_stats") else { return }
+        typealias MallocStats = @convention(c) () -> Void
+        unsafeBitCast(mallocStats, to: MallocStats.self)()
+    }
+
     /// A function of the process's C library, by name; nil where it has none.
     private static func function(named name: String) -> UnsafeMutableRawPointer? {
         dlsym(dlopen(nil, RTLD_LAZY), name)

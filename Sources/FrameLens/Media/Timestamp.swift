@@ -101,8 +101,25 @@ extension Timestamp: Comparable, Hashable {
         if let value = Int64(exactly: sum), let timescale = Int64(exactly: common) {
             return Timestamp(value: value, timescale: timescale)
         }
-        let nanoseconds = (sum * 1_000_000_000 + (sum < 0 ? -common : common) / 2) / common
-        return Timestamp(value: Int64(clamping: nanoseconds), timescale: 1_000_000_000)
+        return Timestamp(value: nanoseconds(sum, per: common), timescale: 1_000_000_000)
+    }
+
+    /// `units / timescale` seconds as whole nanoseconds, rounded half away from zero, held at `Int64.max` or
+    /// `.min` beyond them. Whole seconds and the fraction are scaled apart, so that no product overflows
+    /// `Int128` (`units` reaches 2^127 and `timescale` 2^126).
+    private static func nanoseconds(_ units: Int128, per timescale: Int128) -> Int64 {
+        let (seconds, remainder) = units.quotientAndRemainder(dividingBy: timescale)
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, let wholeNanoseconds = Int64(exactly: whole) else { return seconds < 0 ? .min : .max }
+        // The fraction is below one second: exact when its product fits, else to a double's 53 bits, far
+        // finer than a nanosecond.
+        let fraction: Int128
+        if case (let scaled, false) = remainder.multipliedReportingOverflow(by: 1_000_000_000) {
+            fraction = (scaled + (scaled < 0 ? -timescale : timescale) / 2) / timescale
+        } else {
+            fraction = Int128((Double(remainder) / Double(timescale) * 1e9).rounded())
+        }
+        return wholeNanoseconds.saturatingAdding(Int64(fraction))
     }
 
     private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {

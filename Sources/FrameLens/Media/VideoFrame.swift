@@ -45,13 +45,18 @@ public struct VideoFrame: Sendable {
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts &- startInStream) * timeBase.doubleValue
         presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
-        let rate = frameRate?.doubleValue ?? 0
-        frameNumber = rate > 0 ? max(0, Int((time * rate).rounded())) : 0
+        frameNumber = Self.frameNumber(at: time, rate: frameRate?.doubleValue ?? 0)
         sampleAspectRatio = Self.displayableAspectRatio(
             av_guess_sample_aspect_ratio(nil, stream, buffer.frame), width: width, height: height)
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
         isIntra = native.pict_type == AV_PICTURE_TYPE_I
+    }
+
+    /// The number of the frame shown at `time` seconds at `rate` frames a second: 0 for an unknown rate or a
+    /// time before the start, and `Int.max` for one past what an `Int` counts (a file's huge timestamp or rate).
+    static func frameNumber(at time: Double, rate: Double) -> Int {
+        rate > 0 ? max(0, Int(saturatingRounded: time * rate)) : 0
     }
 
     /// The sample aspect ratio ffmpeg displays the frame with (the container's, else the codec's), when a

@@ -53,6 +53,15 @@ public actor VideoPlayer {
         try self.init(url: url.isFileURL ? url.path : url.absoluteString, streamIndex: streamIndex)
     }
 
+    /// Opens a video as `init(url:streamIndex:)` does, off Swift's cooperative pool: opening probes the
+    /// file and decodes its first frame, which blocks (on a slow network input, for seconds).
+    ///
+    /// - Throws: `MediaError`, as `init(url:streamIndex:)`; `CancellationError` when the task is cancelled
+    ///   before the opening starts.
+    public static func open(url: String, streamIndex: Int? = nil) async throws -> VideoPlayer {
+        try await BlockingWork.run(on: .global(qos: .userInitiated)) { try VideoPlayer(url: url, streamIndex: streamIndex) }
+    }
+
     deinit {
         playback?.cancel()
     }

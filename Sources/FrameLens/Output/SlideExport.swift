@@ -40,20 +40,26 @@ package struct SlideExport {
         }
     }
 
-    /// Writes a searchable PDF with Tesseract's PDF renderer, atomically: a page per cue, its picture with the
-    /// text Tesseract recognises on it as an invisible, selectable layer. `-` writes to standard output.
+    /// Writes a searchable PDF with Tesseract's PDF renderer into `file` and commits it: a page per cue, its
+    /// picture with the text Tesseract recognises on it as an invisible, selectable layer.
     ///
-    /// - Parameter languages: the Tesseract languages to recognise the pages in.
+    /// - Parameters:
+    ///   - file: the output, made before indexing so that an unwritable one fails first.
+    ///   - languages: the Tesseract languages to recognise the pages in.
     /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
-    package func writePDF(to path: String, languages: String) async throws {
-        try await AtomicFile.write(to: path) { temporary in
-            let document = try SearchablePDF(
-                path: temporary, title: (index.video as NSString).lastPathComponent, languages: languages)
-            for cue in index.cues {
-                try document.addPage(png: try await picture(of: cue, as: .png).bytes)
-            }
-            try document.finish()
+    package func writePDF(to file: AtomicFile, languages: String) async throws {
+        // Tesseract loads, reads and writes the pages blocking: on BlockingWork's queue, one call at a time.
+        let queue = DispatchQueue.global(qos: .userInitiated)
+        let (path, title) = (file.temporaryPath, (index.video as NSString).lastPathComponent)
+        let document = try await BlockingWork.run(on: queue) {
+            Handover(try SearchablePDF(path: path, title: title, languages: languages))
         }
+        for cue in index.cues {
+            let png = try await picture(of: cue, as: .png).bytes
+            try await BlockingWork.run(on: queue) { try document.value.addPage(png: png) }
+        }
+        try await BlockingWork.run(on: queue) { try document.value.finish() }
+        try file.commit()
     }
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {

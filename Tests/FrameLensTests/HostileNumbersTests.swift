@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import FrameLens
+
+/// Numbers a hostile file or caller hands in (huge timestamps and frame rates, NaN, infinity, regions far
+/// outside the picture) are held at a limit or refused, never trapped on.
+struct HostileNumbersTests {
+    @Test(arguments: [
+        (1e300, 25.0, Int.max), (9.3e15, 2_000_000_000.0, Int.max), (.infinity, 25, Int.max), (.nan, 25, 0),
+        (-1e300, 25, 0), (2, .infinity, Int.max), (2, .nan, 0), (2, 0, 0), (2, -30, 0), (2, 25, 50),
+    ])
+    func aFrameNumberSaturates(time: Double, rate: Double, number: Int) {
+        #expect(VideoFrame.frameNumber(at: time, rate: rate) == number)
+    }
+
+    @Test(arguments: [(0x1p63, Int.max), (-0x1p64, Int.min), (Double.nan, 0), (-2.5, -3), (7.5, 8)])
+    func roundingToAnIntSaturates(value: Double, expected: Int) {
+        #expect(Int(saturatingRounded: value) == expected)
+    }
+
+    /// Two timescales with no common factor near 2^63 make a common timescale near 2^126: the sum no longer
+    /// fits 64 bits and is given to the nanosecond, saturated where even that does not fit.
+    @Test func sumsOfHugeTimestampsInCoprimeTimescalesSaturate() {
+        let big = Timestamp(value: .max, timescale: .max - 1)
+        let other = Timestamp(value: .max, timescale: .max)
+        #expect(big + other == Timestamp(value: 2_000_000_000, timescale: 1_000_000_000))
+        let far = Timestamp(value: .max, timescale: 3)
+        #expect(far + Timestamp(value: .max, timescale: 7) == Timestamp(value: .max, timescale: 1_000_000_000))
+        #expect(Timestamp(value: .min, timescale: 3) - Timestamp(value: .max, timescale: 7)
+            == Timestamp(value: .min, timescale: 1_000_000_000))
+    }
+
+    @Test(arguments: [
+        #"{"x":1e300,"y":0,"width":0.5,"height":0.5}"#, #"{"x":0,"y":0,"width":0,"height":1}"#,
+        #"{"x":-0.5,"y":0,"width":0.5,"height":0.5}"#, #"{"x":0.8,"y":0,"width":0.5,"height":0.5}"#,
+    ])
+    func aDecodedRegionOutsideThePictureIsRefused(json: String) {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NormalizedRect.self, from: Data(json.utf8)) }
+    }
+
+    @Test func aDecodedRegionInsideThePictureIsKept() throws {
+        let region = try JSONDecoder().decode(
+            NormalizedRect.self, from: Data(#"{"x":0,"y":0.8,"width":1,"height":0.2}"#.utf8))
+        #expect(region == (try NormalizedRect(x: 0, y: 0.8, width: 1, height: 0.2)))
+    }
+
+    @Test(arguments: [
+        (VideoIndexer.Options(from: .infinity), "the start time inf is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(from: .nan), "the start time nan is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(from: -1), "the start time -1.0 is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(to: .nan), "the end time nan is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(to: -.infinity), "the end time -inf is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(to: 1e300), "the end time 1e+300 is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(interval: .nan), "the interval nan is not a positive time (at most 1000000000 seconds)"),
+        (VideoIndexer.Options(interval: 0), "the interval 0.0 is not a positive time (at most 1000000000 seconds)"),
+    ])
+    func anIndexerRefusesARangeNoClockHolds(options: VideoIndexer.Options, message: String) {
+        let error = #expect(throws: MediaError.self) { try VideoIndexer(url: TestMedia.sample, options: options) }
+        #expect(error?.code == .invalidTime)
+        #expect(error?.message == message)
+    }
+}
