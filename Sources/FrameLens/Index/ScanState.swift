@@ -125,16 +125,23 @@ struct ScanState {
 
     init(
         skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool, detector: ChangeDetector,
-        options: AnalysisOptions, start: Boundary
+        options: AnalysisOptions, start: Double
     ) {
         self.skippedFrames = skippedFrames
         self.detector = detector
         readsText = options.features.contains(.text)
         captionTracker = CaptionTracker(regions: options.regions, ignoring: options.ignoredRegions)
-        stretches = [Stretch(start: start, changed: [], opening: nil)]
+        stretches = [Stretch(start: Boundary(time: start, frameNumber: 0), changed: [], opening: nil)]
     }
 
     var segmentCount: Int { stretches.count }
+
+    /// The range starts with `frame` on screen: the first stretch starts at the range's start, with that
+    /// frame's number.
+    mutating func begin(with frame: VideoFrame) {
+        let start = stretches[0].start
+        stretches[0] = Stretch(start: Boundary(time: start.time, frameNumber: frame.frameNumber), changed: [], opening: nil)
+    }
 
     /// The requests made since the last call, in order.
     mutating func takeRequests() -> [ScanRequest] {
