@@ -40,7 +40,7 @@ final class VideoDecoder {
 
     /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
     var skipping: (frames: Skipping, before: Int64)?
-    private var bidirectionalSkips = BidirectionalSkips()
+    private var bidirectionalSkips: BidirectionalSkips
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
 
@@ -67,6 +67,8 @@ final class VideoDecoder {
         rotation = info.rotation
         let rate = stream.pointee.avg_frame_rate.isKnownRate ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.isKnownRate ? rate.rational : nil
+        bidirectionalSkips = BidirectionalSkips(longestGap: av_rescale_q(
+            Int64(BidirectionalSkips.longestGapSeconds * 1_000_000), AVRational(num: 1, den: 1_000_000), stream.pointee.time_base))
         bidirectionalDiscard = stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 ? AVDISCARD_BIDIR : AVDISCARD_NONREF
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
