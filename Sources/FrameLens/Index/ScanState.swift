@@ -104,8 +104,9 @@ struct ScanState {
     /// coded again at another quantiser. One that decodes the same as the frame read is not read again.
     private var readIntra: Thumbnail?
     private var sameIntras: [VideoFrame] = []
-    /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes).
-    private var unread: (frame: VideoFrame, thumbnail: Thumbnail)?
+    /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes), and
+    /// the cells in motion when it settled.
+    private var unread: (frame: VideoFrame, thumbnail: Thumbnail, moving: [Bool])?
     /// The stretches so far, the open one last.
     private var stretches: [Stretch]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
@@ -305,15 +306,18 @@ struct ScanState {
             read(.scanned(intra), thumbnail)
             readIntra = intraThumbnail
         } else {
-            unread = (frame, thumbnail)
+            unread = (frame, thumbnail, detector.movingCells)
         }
     }
 
-    /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read.
+    /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read, leaving
+    /// out what was in motion both when it settled and now (`ChangeDetector.regionsStillMoving`). By now the
+    /// change that ends the stretch may have set the whole picture in motion: a smooth scroll out of a code view
+    /// held for seconds, which left nothing to read.
     private mutating func readUnread() {
         guard let unread else { return }
         self.unread = nil
-        read(.exact(unread.frame.pts), unread.thumbnail)
+        read(.exact(unread.frame.pts), unread.thumbnail, ignoring: detector.regionsStillMoving(since: unread.moving))
     }
 
     /// The open stretch is ending: the other intra frames that showed its picture may confirm its reading.
@@ -326,10 +330,12 @@ struct ScanState {
         requests.append(.confirm(reading: reading, with: sameIntras))
     }
 
-    /// Asks for the open stretch's picture to be read.
-    private mutating func read(_ picture: PictureReader.Picture, _ thumbnail: Thumbnail?) {
+    /// Asks for the open stretch's picture to be read, leaving out `ignoring` (by default, what is in motion now).
+    private mutating func read(
+        _ picture: PictureReader.Picture, _ thumbnail: Thumbnail?, ignoring moving: [NormalizedRect]? = nil
+    ) {
         readings += 1
-        requests.append(.read(picture, reading: readings, ignoring: detector.movingRegions))
+        requests.append(.read(picture, reading: readings, ignoring: moving ?? detector.movingRegions))
         stretches[stretches.count - 1].reading = readings
         if let thumbnail { lastRead = (thumbnail, readings) }
     }
