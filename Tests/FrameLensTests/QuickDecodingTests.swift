@@ -45,7 +45,7 @@ struct QuickDecodingTests {
 
     /// Decoding order of I0 P4 B2 b1 b3 P8 B6 b5 b7 P12 B10 b9 b11, with P8 three times the usual size.
     @Test func bFramesBeforeNewContentAreDecodedAndTheOthersRecorded() {
-        var skips = BidirectionalSkips()
+        var skips = BidirectionalSkips(longestGap: 4)
         let packets: [(timestamp: Int64, size: Int32, key: Bool)] = [
             (0, 20000, true), (4, 1000, false), (2, 500, false), (1, 300, false), (3, 300, false),
             (8, 3001, false), (6, 500, false), (5, 300, false), (7, 300, false),
@@ -60,5 +60,16 @@ struct QuickDecodingTests {
         #expect(!skips.skippedAny(after: 0, before: 4))
         skips.reset()
         #expect(!skips.skippedAny(after: 8, before: 12))
+    }
+
+    /// At a variable frame rate a B-frame may be shown for long: I0 P20 B10 b19 (timestamps in tenths of a
+    /// second, longest gap 0.4 s): B10 would be on screen from 1 s up to 2 s, so it is decoded; b19 is not.
+    @Test func bFramesShownLongBeforeTheirReferenceAreDecoded() {
+        var skips = BidirectionalSkips(longestGap: 4)
+        let packets: [(timestamp: Int64, size: Int32, key: Bool)] = [
+            (0, 20000, true), (20, 1000, false), (10, 500, false), (19, 300, false),
+        ]
+        let skipped = packets.filter { skips.skips(timestamp: $0.timestamp, size: $0.size, isKeyframe: $0.key) }
+        #expect(skipped.map(\.timestamp) == [19])
     }
 }

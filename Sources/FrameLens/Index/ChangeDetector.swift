@@ -70,8 +70,16 @@ struct ChangeDetector {
     /// The cells in motion that moved in one of the last two samples (with their margin): what a settled
     /// picture's reading leaves out. A scroll that has stopped is still motion for the change test (it may go
     /// on), but the text it stopped on is read.
-    var movingRegions: [NormalizedRect] {
-        Self.regions(of: Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }))
+    var movingRegions: [NormalizedRect] { Self.regions(of: movingCells) }
+
+    /// The cells of `movingRegions`.
+    var movingCells: [Bool] { Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }) }
+
+    /// The regions in motion now that were in motion in `earlier` too (`movingCells` when a picture settled):
+    /// what a settled picture's reading, made later, leaves out. Motion that began since did not touch that
+    /// picture, and motion that had ended before the reading (a scroll that brought the picture) is over.
+    func regionsStillMoving(since earlier: [Bool]) -> [NormalizedRect] {
+        Self.regions(of: zip(movingCells, earlier).map { $0 && $1 })
     }
 
     /// Where two samples differ in the cells that count, as one region per run of cells in a row.

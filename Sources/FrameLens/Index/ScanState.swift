@@ -104,8 +104,9 @@ struct ScanState {
     /// coded again at another quantiser. One that decodes the same as the frame read is not read again.
     private var readIntra: Thumbnail?
     private var sameIntras: [VideoFrame] = []
-    /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes).
-    private var unread: (frame: VideoFrame, thumbnail: Thumbnail)?
+    /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes), and
+    /// the cells in motion when it settled.
+    private var unread: (frame: VideoFrame, thumbnail: Thumbnail, moving: [Bool])?
     /// The stretches so far, the open one last.
     private var stretches: [Stretch]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
@@ -125,16 +126,23 @@ struct ScanState {
 
     init(
         skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool, detector: ChangeDetector,
-        options: AnalysisOptions, start: Boundary
+        options: AnalysisOptions, start: Double
     ) {
         self.skippedFrames = skippedFrames
         self.detector = detector
         readsText = options.features.contains(.text)
         captionTracker = CaptionTracker(regions: options.regions, ignoring: options.ignoredRegions)
-        stretches = [Stretch(start: start, changed: [], opening: nil)]
+        stretches = [Stretch(start: Boundary(time: start, frameNumber: 0), changed: [], opening: nil)]
     }
 
     var segmentCount: Int { stretches.count }
+
+    /// The range starts with `frame` on screen: the first stretch starts at the range's start, with that
+    /// frame's number.
+    mutating func begin(with frame: VideoFrame) {
+        let start = stretches[0].start
+        stretches[0] = Stretch(start: Boundary(time: start.time, frameNumber: frame.frameNumber), changed: [], opening: nil)
+    }
 
     /// The requests made since the last call, in order.
     mutating func takeRequests() -> [ScanRequest] {
@@ -298,15 +306,18 @@ struct ScanState {
             read(.scanned(intra), thumbnail)
             readIntra = intraThumbnail
         } else {
-            unread = (frame, thumbnail)
+            unread = (frame, thumbnail, detector.movingCells)
         }
     }
 
-    /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read.
+    /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read, leaving
+    /// out what was in motion both when it settled and now (`ChangeDetector.regionsStillMoving`). By now the
+    /// change that ends the stretch may have set the whole picture in motion: a smooth scroll out of a code view
+    /// held for seconds, which left nothing to read.
     private mutating func readUnread() {
         guard let unread else { return }
         self.unread = nil
-        read(.exact(unread.frame.pts), unread.thumbnail)
+        read(.exact(unread.frame.pts), unread.thumbnail, ignoring: detector.regionsStillMoving(since: unread.moving))
     }
 
     /// The open stretch is ending: the other intra frames that showed its picture may confirm its reading.
@@ -319,10 +330,12 @@ struct ScanState {
         requests.append(.confirm(reading: reading, with: sameIntras))
     }
 
-    /// Asks for the open stretch's picture to be read.
-    private mutating func read(_ picture: PictureReader.Picture, _ thumbnail: Thumbnail?) {
+    /// Asks for the open stretch's picture to be read, leaving out `ignoring` (by default, what is in motion now).
+    private mutating func read(
+        _ picture: PictureReader.Picture, _ thumbnail: Thumbnail?, ignoring moving: [NormalizedRect]? = nil
+    ) {
         readings += 1
-        requests.append(.read(picture, reading: readings, ignoring: detector.movingRegions))
+        requests.append(.read(picture, reading: readings, ignoring: moving ?? detector.movingRegions))
         stretches[stretches.count - 1].reading = readings
         if let thumbnail { lastRead = (thumbnail, readings) }
     }

@@ -161,40 +161,68 @@ public final class VideoIndexer {
         var state = ScanState(
             skippedFrames: { [scan] in scan.skippedFrames(after: $0, before: $1) },
             detector: ChangeDetector(regions: options.analysis.regions), options: options.analysis,
-            start: Boundary(time: from, frameNumber: frameNumber(at: from)))
+            start: from)
         let (scanned, results) = try await reader.carryingOut { submit in
-            var nextSample = from
+            var clock = SampleClock(interval: options.interval, from: from)
             var cancelled = false
-            var reachedEnd = false
-            var lastFrame: VideoFrame?
+            /// The last frame before the range: on screen at its start, unless a frame starts right there.
+            var beforeRange: VideoFrame?
+            /// The first frame after the range, when the video goes on past it.
+            var afterRange: VideoFrame?
+            /// The frame on screen: the last one taken, and its thumbnail once it was sampled.
+            var shown: (frame: VideoFrame, thumbnail: Thumbnail?)?
+            func sample(_ frame: VideoFrame, at time: Double) async throws {
+                let thumbnail = try shown.flatMap { $0.frame.pts == frame.pts ? $0.thumbnail : nil } ?? Thumbnail(frame)
+                shown = (frame, thumbnail)
+                try state.sample(frame, thumbnail)
+                if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
+                try await submit(state.takeRequests())
+                progress(Progress(
+                    indexed: time - from, total: (to.isFinite ? to : time) - from, segments: state.segmentCount))
+            }
+            /// The frame on screen is sampled again at each sample time it covers before `time`.
+            func hold(until time: Double) async throws {
+                guard let held = shown?.frame else { return }
+                for time in clock.heldSamples(before: time) { try await sample(held, at: time) }
+            }
+            func take(_ frame: VideoFrame) async throws {
+                if shown == nil { state.begin(with: frame) }
+                try await hold(until: frame.time)
+                shown = (frame, nil)
+                try state.decoded(frame)
+                try await submit(state.takeRequests())
+                if clock.isSample(frame.time) { try await sample(frame, at: frame.time) }
+            }
             while let frame = try scan.nextFrame() {
                 if isCancelled() || Task.isCancelled {
                     cancelled = true
                     break
                 }
                 if frame.time >= to {
-                    reachedEnd = true
+                    afterRange = frame
                     break
                 }
-                guard frame.time + frameDuration > from else { continue }
-                lastFrame = frame
-                try state.decoded(frame)
-                try await submit(state.takeRequests())
-                guard frame.time >= nextSample else { continue }
-                nextSample = frame.time + options.interval
-                try state.sample(frame, try Thumbnail(frame))
-                if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
-                try await submit(state.takeRequests())
-                progress(Progress(
-                    indexed: frame.time - from, total: (to.isFinite ? to : frame.time) - from, segments: state.segmentCount))
+                if frame.time < from {
+                    beforeRange = frame
+                    continue
+                }
+                if let first = beforeRange, frame.time > from { try await take(first) }
+                beforeRange = nil
+                try await take(frame)
             }
-            if !cancelled { try state.confirmPendingChange(next: nil) }
+            if let only = beforeRange, !cancelled { try await take(only) }
+            let lastFrame = shown?.frame
             let lastShown = lastFrame.map { $0.time + frameDuration } ?? from
             // The file's data ends before the file does (`MediaFile.readError`). A video stream that merely
             // ends before the audio does is not cut short: its last frame stays on screen to the end.
-            let brokeOff = !cancelled && !reachedEnd && scan.file.readError != nil
+            let brokeOff = !cancelled && afterRange == nil && scan.file.readError != nil
             let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
-            let endBoundary = Boundary(time: end, frameNumber: frameNumber(at: end))
+            if !cancelled { try await hold(until: end) }
+            if !cancelled { try state.confirmPendingChange(next: nil) }
+            // The first frame after the range; at the end of the video, the frames counted (skipped ones included).
+            let counted = cancelled ? nil : scan.framesCounted
+            let endNumber = afterRange?.frameNumber ?? counted ?? lastFrame.map { $0.frameNumber + 1 } ?? 0
+            let endBoundary = Boundary(time: end, frameNumber: endNumber)
             state.finish(rangeEnd: endBoundary)
             try await submit(state.takeRequests())
             return (end: endBoundary, cancelled: cancelled, brokeOff: brokeOff)
@@ -215,8 +243,4 @@ public final class VideoIndexer {
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
-
-    private func frameNumber(at seconds: Double) -> Int {
-        VideoFrame.frameNumber(at: seconds, rate: scan.frameRate?.doubleValue ?? 25)
-    }
 }

@@ -6,20 +6,3 @@ extension Int64 {
         return overflow ? (other > 0 ? .max : .min) : sum
     }
 }
-
-extension Int {
-    /// `value` rounded to the nearest whole number, held at `.max` or `.min` beyond them, and 0 for NaN: a
-    /// frame number from a file's huge timestamp or frame rate, or from a caller's huge time, never traps.
-    init(saturatingRounded value: Double) {
-        let rounded = value.rounded()
-        if rounded.isNaN {
-            self = 0
-        } else if rounded >= 0x1p63 {
-            self = .max
-        } else if rounded < -0x1p63 {
-            self = .min
-        } else {
-            self = Int(rounded)
-        }
-    }
-}

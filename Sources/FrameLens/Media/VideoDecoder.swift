@@ -22,6 +22,9 @@ final class VideoDecoder {
     /// The timestamp the next frame gets when it comes without one (raw streams: all of them): the last
     /// frame's plus its duration, as ffmpeg times them. nil at the start.
     private var nextUntimedTimestamp: Int64?
+    /// Each frame's place in the stream, counted from the start; after a seek, from `timeline`.
+    private var places = FramePlaces()
+    private lazy var timeline = PacketTimeline(url: file.url, streamIndex: streamIndex)
 
     /// Frames that may be left undecoded, to get somewhere faster.
     enum Skipping {
@@ -37,7 +40,7 @@ final class VideoDecoder {
 
     /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
     var skipping: (frames: Skipping, before: Int64)?
-    private var bidirectionalSkips = BidirectionalSkips()
+    private var bidirectionalSkips: BidirectionalSkips
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
 
@@ -64,6 +67,8 @@ final class VideoDecoder {
         rotation = info.rotation
         let rate = stream.pointee.avg_frame_rate.isKnownRate ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.isKnownRate ? rate.rational : nil
+        bidirectionalSkips = BidirectionalSkips(longestGap: av_rescale_q(
+            Int64(BidirectionalSkips.longestGapSeconds * 1_000_000), AVRational(num: 1, den: 1_000_000), stream.pointee.time_base))
         bidirectionalDiscard = stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 ? AVDISCARD_BIDIR : AVDISCARD_NONREF
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
@@ -140,9 +145,11 @@ final class VideoDecoder {
                     damagedPackets += 1
                 }
                 let timestamp = presentationTimestamp(of: frame)
+                let place: Int
+                if let counted = places.place(of: timestamp) { place = counted } else { place = try timeline.place(of: timestamp) }
                 return try VideoFrame(
                     frame: frame, timestamp: timestamp, stream: stream, startTime: file.startTimeMicroseconds,
-                    frameRate: frameRate, rotation: rotation)
+                    frameNumber: place, rotation: rotation)
             }
             if received == framelens_AVERROR_EOF { return nil }
             if received != framelens_AVERROR(EAGAIN) { damagedPackets += 1 }
@@ -150,6 +157,10 @@ final class VideoDecoder {
             try sendNextPacket()
         }
     }
+
+    /// How many frames the stream has had up to the last packet sent (at its end, its frame count), frames
+    /// skipped included; nil after a seek.
+    var framesCounted: Int? { places.counted }
 
     /// Whether seeking can land on a known time; in a raw stream frames are timed by counting from the
     /// start, so it cannot, and `seek` goes back to the start instead.
@@ -160,6 +171,7 @@ final class VideoDecoder {
         guard canSeek else { return try rewind() }
         try file.seek(stream: streamIndex, toKeyframeAtOrBefore: timestamp)
         reset()
+        places.lose()
     }
 
     /// Goes back to the start of the stream; the next frame is the first.
@@ -167,6 +179,7 @@ final class VideoDecoder {
         try file.rewind()
         reset()
         nextUntimedTimestamp = nil
+        places.restart()
     }
 
     private func reset() {
@@ -252,6 +265,9 @@ final class VideoDecoder {
                 case nil: AVDISCARD_DEFAULT
                 }
             codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
+            // A packet cut off by an edit list gives no frame; an untimed one's frame is counted as it comes.
+            let counted = canSeek && packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 ? timestamp : nil
+            places.sent(counted == framelens_AV_NOPTS_VALUE ? nil : counted)
             if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
             return
         }

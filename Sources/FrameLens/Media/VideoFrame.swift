@@ -22,7 +22,9 @@ public struct VideoFrame: Sendable {
     public let presentationTime: Timestamp
     /// `presentationTime` in seconds, for the library's own arithmetic.
     package let time: Double
-    /// The frame's number in display order, counted from 0 at the start of the media at its frame rate.
+    /// The frame's place in the stream: its index in presentation order, counting from 0 at the stream's
+    /// first frame, as ffmpeg's `n` (`-vf select=eq(n\\,N)`). At a variable frame rate it is not the time
+    /// times the frame rate: a screen recording's frame held from 7.367 s may be its 13th (number 12).
     public let frameNumber: Int
     /// The shape of a pixel (width/height); 1/1 for square pixels.
     public let sampleAspectRatio: Rational
@@ -34,7 +36,7 @@ public struct VideoFrame: Sendable {
     let isIntra: Bool
 
     init(frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64, stream: UnsafeMutablePointer<AVStream>,
-         startTime: Int64, frameRate: Rational?, rotation: Int) throws(MediaError) {
+         startTime: Int64, frameNumber: Int, rotation: Int) throws(MediaError) {
         buffer = try FrameBuffer(referencing: frame)
         let native = buffer.frame.pointee
         width = Int(native.width)
@@ -45,18 +47,12 @@ public struct VideoFrame: Sendable {
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts &- startInStream) * timeBase.doubleValue
         presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
-        frameNumber = Self.frameNumber(at: time, rate: frameRate?.doubleValue ?? 0)
+        self.frameNumber = frameNumber
         sampleAspectRatio = Self.displayableAspectRatio(
             av_guess_sample_aspect_ratio(nil, stream, buffer.frame), width: width, height: height)
         self.rotation = rotation
         isKeyframe = native.key_frame != 0
         isIntra = native.pict_type == AV_PICTURE_TYPE_I
-    }
-
-    /// The number of the frame shown at `time` seconds at `rate` frames a second: 0 for an unknown rate or a
-    /// time before the start, and `Int.max` for one past what an `Int` counts (a file's huge timestamp or rate).
-    static func frameNumber(at time: Double, rate: Double) -> Int {
-        rate > 0 ? max(0, Int(saturatingRounded: time * rate)) : 0
     }
 
     /// The sample aspect ratio ffmpeg displays the frame with (the container's, else the codec's), when a
