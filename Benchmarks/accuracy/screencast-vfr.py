@@ -28,13 +28,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from captions import REPO, OUT, run_framelens, score  # noqa: E402
 from binary import copy_framelens  # noqa: E402
-from screencast import CORPUS, wanted  # noqa: E402
+from screencast import CORPUS, corpus_facts, provenance, wanted  # noqa: E402
 
 COPIES = OUT + "/screencast-vfr"
 RESULTS = os.path.join(OUT, "screencast-vfr-results.json")
@@ -97,11 +96,8 @@ def main():
     if "ACC_SCREENCASTS" not in os.environ:
         os.environ["ACC_SCREENCASTS"] = "screencast-720p"
     videos = [v for v in manifest["videos"] if v["name"] in wanted("ACC_SCREENCASTS", names)]
-    views, fps, duration = manifest["views"], manifest["fps"], manifest["duration"]
-    ignore = [(t["start"], t["end"]) for t in manifest["transitions"]]
-    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    commit = subprocess.run(["git", "-C", REPO, "describe", "--always", "--dirty"], capture_output=True,
-                            text=True).stdout.strip()
+    views, fps, duration, ignore = corpus_facts(manifest)
+    stamp, commit = provenance()
     print(f"== framelens index, constant vs variable frame rate: screencast ({len(views)} views, {duration:.1f} s; "
           f"{os.cpu_count()} cores, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}; framelens at {commit}; "
           f"{stamp})", flush=True)

@@ -108,6 +108,20 @@ def readings(binary, engine, tools, video, views, scratch):
     return rows
 
 
+
+def corpus_facts(manifest):
+    """The corpus manifest's views, frame rate, duration, and the transitions' spans (not scored)."""
+    ignore = [(t["start"], t["end"]) for t in manifest["transitions"]]
+    return manifest["views"], manifest["fps"], manifest["duration"], ignore
+
+
+def provenance():
+    """When the run is (UTC) and the framelens commit it measures."""
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    commit = subprocess.run(["git", "-C", REPO, "describe", "--always", "--dirty"], capture_output=True,
+                            text=True).stdout.strip()
+    return stamp, commit
+
 def main():
     manifest_path = os.path.join(CORPUS, "manifest.json")
     if not os.path.exists(manifest_path):
@@ -116,11 +130,8 @@ def main():
         manifest = json.load(f)
     videos = [v for v in manifest["videos"] if v["name"] in wanted("ACC_SCREENCASTS", [v["name"] for v in manifest["videos"]])]
     tools = wanted("ACC_TOOLS", TOOLS)
-    views, fps, duration = manifest["views"], manifest["fps"], manifest["duration"]
-    ignore = [(t["start"], t["end"]) for t in manifest["transitions"]]
-    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    commit = subprocess.run(["git", "-C", REPO, "describe", "--always", "--dirty"], capture_output=True,
-                            text=True).stdout.strip()
+    views, fps, duration, ignore = corpus_facts(manifest)
+    stamp, commit = provenance()
     print(f"== OCR accuracy: screencast ({len(views)} views, {duration:.1f} s; {os.cpu_count()} cores, load "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; tools {', '.join(tools)}; framelens at {commit}; "
           f"{stamp})", flush=True)
