@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
-            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary", "FrameLensServer"],
+            dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary", "FrameLensServer", "CFFmpeg"],
             resources: [.copy("Fixtures")]
         ),
     ]

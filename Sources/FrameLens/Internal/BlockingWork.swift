@@ -45,11 +45,8 @@ struct Handover<Value>: @unchecked Sendable {
 /// Set once, read by another thread: whether the task was cancelled (set by its cancellation handler,
 /// read by the queue), or that the work is over (set by the queue, read by the task).
 ///
-/// The second makes the hand-over of the work's result (a decoded frame, say) visible to ThreadSanitizer:
-/// Swift's concurrency runtime on Linux orders a continuation's resumption before the task goes on, but
-/// not in a way ThreadSanitizer sees, so a frame decoded on one queue and read on another was reported as
-/// a data race (`scripts/sanitize.sh thread`; a ten-line program resuming a continuation from a Dispatch
-/// queue shows the same).
+/// The second orders the hand-over of the work's result (a decoded frame, say) in a way ThreadSanitizer
+/// sees: the continuation's own ordering on Linux is invisible to it.
 private final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
 

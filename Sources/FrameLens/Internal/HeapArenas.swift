@@ -1,12 +1,11 @@
 import Foundation
 
-/// glibc's malloc gives threads that allocate at the same time arenas of their own, up to eight per core,
-/// and each arena keeps what is freed in it for its next allocations. Swift's concurrency runs work on
-/// whichever thread is free, so over a long session (a server, thousands of grabs) the freed memory spread
-/// over many arenas makes the resident memory rise by a tenth with nothing kept: `framelens-bench soak`
-/// measured memory kept +7.3 % over 9,000 seek+grab cycles, and -0.1 % with two arenas. Published as SPI
-/// (`@_spi(Process)`) for FrameLens's executables, which call `cap` first thing (a library leaves its
-/// host's malloc alone), and for the soak, which hands free pages back before it measures.
+/// The number of glibc malloc arenas of the process.
+///
+/// glibc gives threads that allocate at the same time arenas of their own, up to eight per core, and each
+/// arena keeps what is freed in it; Swift's concurrency runs work on whichever thread is free, so a long
+/// session's freed memory spreads over many arenas. FrameLens's executables call `cap` first thing (a
+/// library leaves its host's malloc alone); the soak benchmark hands free pages back before it measures.
 @_spi(Process) public enum HeapArenas {
     /// glibc's `M_ARENA_MAX` (malloc.h), the `mallopt` setting of the most arenas.
     private static let arenaMaximum: Int32 = -8

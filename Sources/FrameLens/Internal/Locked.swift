@@ -2,10 +2,8 @@ import Foundation
 
 /// A value that one thread at a time reaches, behind a pthread mutex (Foundation's `NSLock`).
 ///
-/// FrameLens uses it where Synchronization's `Mutex` would do, because ThreadSanitizer cannot see a `Mutex`
-/// on Linux: it is locked inside the standard library, which is not instrumented, so every value it guards
-/// was reported as a data race (`scripts/sanitize.sh thread`; a dozen lines of threads appending to an array
-/// under a `Mutex` show it). ThreadSanitizer sees pthread mutexes.
+/// Used instead of Synchronization's `Mutex`, which ThreadSanitizer cannot see on Linux (it is locked inside
+/// the uninstrumented standard library); it sees pthread mutexes.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -1,7 +1,8 @@
-internal import CFFmpeg
+import CFFmpeg
+@testable import FrameLens
 
-// Views into FFmpeg's own objects for the tests (`@testable import FrameLens`), so that they assert what
-// FrameLens does with a decoded picture or a packet without importing CFFmpeg or touching its structs.
+// Views into FFmpeg's own objects, so that a test can assert what FrameLens does with a decoded picture or a
+// packet. They live with the tests: the library ships no code that only tests call.
 
 /// The first picture of a video exactly as FFmpeg's decoder hands it out, before FrameLens keeps it.
 ///
