@@ -1,22 +1,27 @@
 /// The shape every FrameLens error shares: a code to match on, the library's one-line message and the C
 /// function that failed, if any.
 ///
-/// Each domain has its own error struct (``MediaError``, ``AnalysisError``) so a `catch` can tell them
-/// apart; what they have in common lives here once. `description` is the message, so an error prints as
-/// the line the CLI shows.
-public protocol FrameLensError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Each domain names its own specialisation (``MediaError``, ``AnalysisError``, `LibraryError`) with its own
+/// codes, so a `catch` can tell them apart. `description` is the message, so an error prints as the line
+/// the CLI shows.
+public struct FrameLensError<DomainCode: FrameLensErrorCode>: Error, Sendable, Equatable, CustomStringConvertible {
     /// The type of this domain's codes.
-    associatedtype Code: FrameLensErrorCode
+    public typealias Code = DomainCode
 
     /// What went wrong.
-    var code: Code { get }
+    public let code: Code
     /// A one-line, human-readable explanation naming the problem.
-    var message: String { get }
+    public let message: String
     /// The C function that failed, if any.
-    var operation: String? { get }
-}
+    public let operation: String?
 
-extension FrameLensError {
+    /// An error with its code, its one-line message and the C function that failed, if any.
+    public init(_ code: Code, _ message: String, operation: String? = nil) {
+        self.code = code
+        self.message = message
+        self.operation = operation
+    }
+
     /// The error's message.
     public var description: String { message }
 }
