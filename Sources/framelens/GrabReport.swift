@@ -14,7 +14,7 @@ struct GrabReport {
         if !analysis.codes.isEmpty {
             sections.append(analysis.codes.map { "\($0.symbology)  \($0.payload)" }.joined(separator: "\n"))
         }
-        let byType = Dictionary(grouping: analysis.detections, by: \.type)
+        let byType = Dictionary(grouping: analysis.detections, by: \.kind)
         let detected = DataKind.allCases.compactMap { kind -> String? in
             guard let items = byType[kind] else { return nil }
             var seen = Set<String>()

@@ -29,7 +29,7 @@ struct FrameAnalyzerTests {
         #expect(codes == slide.codes.map { "\($0.symbology) \($0.payload)" })
         for (kind, literals) in slide.detections {
             let type = try #require(Self.truthKinds[kind], "unknown truth kind \(kind)")
-            let found = result.detections.filter { $0.type == type }.map(\.text)
+            let found = result.detections.filter { $0.kind == type }.map(\.text)
             for literal in literals {
                 #expect(found.contains { $0.contains(literal) || literal.contains($0) }, "slide \(index): \(kind) '\(literal)' not in \(found)")
             }

@@ -78,7 +78,7 @@ struct SecondReadingTests {
         let video = try Self.slide("links-480p.mp4", size: "854x480", filters: Self.drawText(
             text, font: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: 18, x: 30, y: 60, spacing: 20), crf: 35)
         let result = try await FrameAnalyzerTests.analysis(video, at: 0.5)
-        let found = result.detections.filter { $0.type == .url }.map(\.value)
+        let found = result.detections.filter { $0.kind == .url }.map(\.value)
         #expect(found == urls.map { $0.hasPrefix("https") ? $0 : "https://" + $0 })
     }
 

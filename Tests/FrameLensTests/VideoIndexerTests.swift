@@ -16,7 +16,7 @@ struct VideoIndexerTests {
             #expect(TextSimilarity.characterErrorRate(cue.text, reference: slide.text) <= 0.02, "slide \(slide.index)")
         }
         #expect(index.cues[5].codes.map(\.payload) == ["https://example.edu/cs101/quiz?id=42"])
-        #expect(index.cues[2].detections.map(\.type) == [.url, .email, .phone, .date])
+        #expect(index.cues[2].detections.map(\.kind) == [.url, .email, .phone, .date])
     }
 
     @Test(arguments: [IndexFormat.srt, .vtt])

@@ -24,7 +24,7 @@ struct DetectionCollector {
     }
 
     private func detection(_ match: DataMatch, source: Detection.Source) -> Detection {
-        Detection(type: match.kind, text: match.text, value: match.value, attributes: match.attributes, source: source)
+        Detection(kind: match.kind, text: match.text, value: match.value, attributes: match.attributes, source: source)
     }
 }
 

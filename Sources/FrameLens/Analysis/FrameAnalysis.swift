@@ -32,8 +32,8 @@ public struct Detection: Sendable, Hashable, Codable {
         case code(index: Int)
     }
 
-    /// What kind of data it is.
-    public let type: DataKind
+    /// What kind of data it is (`type` in JSON).
+    public let kind: DataKind
     /// The text as it appears.
     public let text: String
     /// The normalised value (absolute URL, E.164 phone number, ISO 8601 date, ...).
@@ -42,4 +42,8 @@ public struct Detection: Sendable, Hashable, Codable {
     public let attributes: [String: String]
     /// Where it was read.
     public let source: Source
+
+    private enum CodingKeys: String, CodingKey {
+        case kind = "type", text, value, attributes, source
+    }
 }
