@@ -17,7 +17,8 @@ actor Thumbnails {
     private var cached: [Key: [UInt8]] = [:]
     /// The cached keys, the one used longest ago first.
     private var order: [Key] = []
-    private var cachedBytes = 0
+    /// The bytes of the thumbnails kept.
+    private(set) var cachedBytes = 0
     /// Thumbnails being made, so that requests for the same one wait for it instead of making it again.
     private var making: [Key: Task<[UInt8], any Error>] = [:]
     private var rendering = 0

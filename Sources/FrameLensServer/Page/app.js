@@ -35,7 +35,9 @@ async function start() {
 /// The video and time a URL's hash names: `#video=ID&t=SECONDS` (t optional), or `#ID`.
 function parseLink(hash) {
   const text = hash.replace(/^#/, "");
-  if (!text.includes("=")) return {video: decodeURIComponent(text), t: null};
+  if (!text.includes("=")) {
+    try { return {video: decodeURIComponent(text), t: null}; } catch { return {video: text, t: null}; }  // a stray %
+  }
   const fields = new URLSearchParams(text);
   const t = fields.has("t") ? Number(fields.get("t")) : NaN;
   return {video: fields.get("video"), t: Number.isFinite(t) && t >= 0 ? t : null};
