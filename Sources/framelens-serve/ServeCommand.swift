@@ -78,9 +78,11 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as AnalysisError {
             fail(error.message, status: .analyzerUnavailable)
         }
-        if let first = catalog.skipped.first {
-            let others = catalog.skipped.count > 1 ? " (and \(catalog.skipped.count - 1) more of its videos)" : ""
-            warn("the library's \(first.path) is not served: \(first.reason)\(others)")
+        if let first = catalog.skipped.first {  // each reason names its file
+            let count = catalog.skipped.count
+            warn(count == 1
+                ? "a video of the library is not served: \(first.reason)"
+                : "\(count) videos of the library are not served; the first: \(first.reason)")
         }
         let server = FrameLensServer(
             catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)), library: library)
