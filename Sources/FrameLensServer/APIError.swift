@@ -15,8 +15,9 @@ struct APIError: HTTPResponseError {
         self.headers = headers
     }
 
-    /// The status a library error stands for: the request's fault (400, a search query that is not FTS5 syntax too), a protected video (403), a
-    /// newer request overtaking this one (409), a video that cannot be decoded (422), else the server's.
+    /// The status an error stands for: the request's fault (400, a search query that is not FTS5 syntax too), no
+    /// library (404), a protected video (403), a newer request overtaking this one (409), a video that cannot be
+    /// decoded (422), else the server's.
     init(_ error: any Error) {
         switch error {
         case let error as APIError:
@@ -31,7 +32,11 @@ struct APIError: HTTPResponseError {
                 self.init(.internalServerError, error.message)
             }
         case let error as LibraryError:
-            self.init(error.code == .badQuery ? .badRequest : .internalServerError, error.message)
+            switch error.code {
+            case .badQuery: self.init(.badRequest, error.message)
+            case .noLibrary: self.init(.notFound, error.message)  // the library file went away while serving
+            default: self.init(.internalServerError, error.message)
+            }
         case let error as AnalysisError:
             self.init(error.code == .stale ? .conflict : .internalServerError, error.message)
         default:

@@ -10,15 +10,17 @@ import Logging
 /// It serves only the catalogue's videos, by id; every request for a frame goes through one FFmpeg player
 /// per video and the process's shared analyzer.
 public struct FrameLensServer: Sendable {
-    private let catalog: VideoCatalog
+    let catalog: VideoCatalog
     private let sessions: [String: VideoSession]
     private let indexes: IndexJobs
+    private let thumbnails = Thumbnails()
     /// The library `/api/search` searches, if one was named.
-    private let library: String?
+    let library: String?
 
     /// A server for these videos, reading with these options.
     ///
-    /// - Parameter library: the library file `/api/search` searches (each request opens it to read), or nil.
+    /// - Parameter library: the library file `/api/search` searches (each request opens it to read), or nil;
+    ///   its videos are expected in the catalogue (`VideoCatalog(paths:libraryVideos:)`), so that hits open.
     public init(catalog: VideoCatalog, options: AnalysisOptions, analyzer: FrameAnalyzer = .shared, library: String? = nil) {
         self.catalog = catalog
         self.library = library
@@ -102,6 +104,12 @@ public struct FrameLensServer: Sendable {
             let (session, seconds) = try frameRequest(request, context)
             return bytes(try await session.png(at: seconds), type: "image/png")
         }
+        router.get("/api/videos/:id/thumbnail") { request, context in
+            let (session, seconds) = try frameRequest(request, context)
+            var response = bytes(try await thumbnails.jpeg(of: session, at: seconds), type: "image/jpeg")
+            response.headers[.cacheControl] = "private, max-age=3600"
+            return response
+        }
         router.get("/api/videos/:id/index") { _, context in
             let video = try video(context)
             try refuseProtected(video)
@@ -115,6 +123,7 @@ public struct FrameLensServer: Sendable {
             }
         }
         router.get("/api/search") { request, _ in try json(try search(request)) }
+        router.get("/api/library") { _, _ in try json(try libraryInfo()) }
         router.on("/api/videos/:id/media", method: .get) { request, context in
             try await MediaFileResponse(path: try video(context).path).response(to: request, context: context)
         }
@@ -124,28 +133,12 @@ public struct FrameLensServer: Sendable {
         return router
     }
 
-    /// The library's hits for `q` (FTS5 query syntax), at most `limit` (1-1000, default 20), best first.
-    private func search(_ request: Request) throws -> [SearchHit] {
-        guard let library else { throw APIError(.notFound, "no library: start serve with --library FILE") }
-        let parameters = request.uri.queryParameters
-        guard let query = parameters.get("q"), !query.isEmpty else {
-            throw APIError(.badRequest, "missing q: what to search for (FTS5 query syntax)")
-        }
-        let limit = try parameters.get("limit").map { text in
-            guard let limit = Int(text), (1...1000).contains(limit) else {
-                throw APIError(.badRequest, "limit: a number of hits from 1 to 1000")
-            }
-            return limit
-        }
-        return try VideoLibrary(at: library, access: .read).search(query, limit: limit ?? 20)
-    }
-
     /// Every route and the methods it answers, for `AllowedMethods`.
     private static let routes: [AllowedMethods.Route] =
         PageAsset.allCases.map { .init($0.route, [.get]) } + [
             .init("/api/videos", [.get]), .init("/api/videos/:id/analysis", [.get]), .init("/api/videos/:id/frame", [.get]),
-            .init("/api/videos/:id/index", [.get]), .init("/api/videos/:id/media", [.get, .head]),
-            .init("/api/search", [.get]),
+            .init("/api/videos/:id/thumbnail", [.get]), .init("/api/videos/:id/index", [.get]),
+            .init("/api/videos/:id/media", [.get, .head]), .init("/api/search", [.get]), .init("/api/library", [.get]),
         ]
 
     private func video(_ context: BasicRequestContext) throws -> ServedVideo {

@@ -6,6 +6,7 @@ import Hummingbird
 enum PageAsset: String, CaseIterable {
     case page = "index.html"
     case script = "app.js"
+    case librarySearch = "library.js"
     case style = "style.css"
 
     var route: String { self == .page ? "/" : "/\(rawValue)" }
@@ -22,7 +23,7 @@ enum PageAsset: String, CaseIterable {
     private var contentType: String {
         switch self {
         case .page: "text/html; charset=utf-8"
-        case .script: "text/javascript; charset=utf-8"
+        case .script, .librarySearch: "text/javascript; charset=utf-8"
         case .style: "text/css; charset=utf-8"
         }
     }

@@ -23,19 +23,34 @@ public struct ServedVideo: Sendable, Encodable {
     }
 }
 
-/// The videos named on the command line, and the videos in the folders named there.
+/// The videos named on the command line, the videos in the folders named there, and a library's videos.
 public struct VideoCatalog: Sendable {
-    /// The videos, in the order they were named (a folder's in name order).
+    /// The videos, in the order they were named (a folder's in name order), then the library's by path.
     public let videos: [ServedVideo]
+    /// The library's videos that are not served (their file is gone, or is no longer a video), each with
+    /// the reason.
+    public let skipped: [(path: String, reason: String)]
+    /// The ids of the videos by the path they were named by, and by their resolved path.
+    private let idsByPath: [String: String]
 
     /// Finds the videos to serve.
     ///
-    /// - Parameter paths: files and folders. A folder contributes the files in it that are media with a
-    ///   video stream; a symlink in a folder counts only if it points inside that folder.
+    /// - Parameters:
+    ///   - paths: files and folders. A folder contributes the files in it that are media with a video stream;
+    ///     a symlink in a folder counts only if it points inside that folder.
+    ///   - libraryVideos: a library's video files (absolute paths): each is served unless it is one named
+    ///     in `paths` already, or it cannot be (then it is listed in `skipped`).
     /// - Throws: `MediaError` for a named file that is missing or not a video, or when no video is found.
-    public init(paths: [String]) throws(MediaError) {
+    public init(paths: [String], libraryVideos: [String] = []) throws(MediaError) {
         var videos: [ServedVideo] = []
         var usedIDs = Set<String>()
+        var ids: [String: String] = [:]
+        var skipped: [(path: String, reason: String)] = []
+        func serve(_ video: ServedVideo, namedAs path: String) {
+            videos.append(video)
+            ids[path] = ids[path] ?? video.id
+            ids[video.path] = ids[video.path] ?? video.id
+        }
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -44,21 +59,41 @@ public struct VideoCatalog: Sendable {
             let files = isFolder.boolValue ? Self.files(inFolder: path) : [path]
             for file in files {
                 do {
-                    videos.append(try Self.video(at: file, usedIDs: &usedIDs))
+                    serve(try Self.video(at: file, usedIDs: &usedIDs), namedAs: file)
                 } catch where isFolder.boolValue {
                     continue  // a folder may hold other files
                 }
             }
         }
+        for path in libraryVideos where ids[path] == nil {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if let id = ids[resolved] {
+                ids[path] = id  // named on the command line too
+                continue
+            }
+            do throws(MediaError) {
+                serve(try Self.video(at: path, usedIDs: &usedIDs), namedAs: path)
+            } catch {
+                skipped.append((path, error.message))
+            }
+        }
         guard !videos.isEmpty else {
-            throw MediaError(.noVideoStream, "no video to serve in \(paths.joined(separator: ", "))")
+            let named = paths + (libraryVideos.isEmpty ? [] : ["the library"])
+            throw MediaError(.noVideoStream, "no video to serve in \(named.joined(separator: ", "))")
         }
         self.videos = videos
+        self.skipped = skipped
+        idsByPath = ids
     }
 
     /// The video with this id.
     public func video(id: String) -> ServedVideo? {
         videos.first { $0.id == id }
+    }
+
+    /// The video served for a file, by the path it was named by (a library's path) or its resolved path.
+    func video(path: String) -> ServedVideo? {
+        idsByPath[path].flatMap(video(id:))
     }
 
     private static func video(at path: String, usedIDs: inout Set<String>) throws(MediaError) -> ServedVideo {

@@ -61,6 +61,14 @@ actor VideoSession {
         try await serially { player in try await player.picture(at: Timestamp(seconds: seconds), as: .png).bytes }
     }
 
+    /// The frame a player paused at `seconds` shows, as a JPEG at most `width` pixels wide: a search hit's
+    /// thumbnail.
+    func thumbnail(at seconds: Double, width: Int) async throws -> [UInt8] {
+        try await serially { player in
+            try await player.picture(at: Timestamp(seconds: seconds), as: .jpg, maximumWidth: width).bytes
+        }
+    }
+
     private func frame(at seconds: Double) async throws -> VideoFrame {
         try await serially { [video] player in
             try await player.seek(to: Timestamp(seconds: seconds))

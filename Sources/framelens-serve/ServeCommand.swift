@@ -16,10 +16,10 @@ struct ServeCommand: AsyncParsableCommand {
     /// server runs for hours.
     static func main() async {
         HeapArenas.cap()
-        await main(nil)
+        await main(LibraryArgument.completed(Array(CommandLine.arguments.dropFirst())))
     }
 
-    @Argument(help: "The videos to serve, or folders of videos.")
+    @Argument(help: "The videos to serve, or folders of videos (none with --library: the library's videos).")
     var videos: [String] = []
 
     @Option(help: "The TCP port to listen on (0 picks a free one).")
@@ -31,7 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Tesseract languages, joined with + (e.g. eng+deu). See `framelens langs`.")
     var lang: String = "eng"
 
-    @Option(help: "A library (framelens library add) for GET /api/search to search across its videos.")
+    @Option(
+        help: ArgumentHelp(
+            """
+            Also serve a library's videos (framelens library add), with a search box across them. Without FILE \
+            (last, or before another option): $FRAMELENS_LIBRARY, else $XDG_DATA_HOME/framelens/library.sqlite, \
+            else ~/.local/share/framelens/library.sqlite.
+            """, valueName: "file"))
     var library: String?
 
     @Option(help: "Seconds a connection may stay quiet (no whole request) before it is closed.")
@@ -41,7 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections: Int = FrameLensServer.ConnectionLimits.defaultMaximum
 
     func validate() throws {
-        guard !videos.isEmpty else { throw ValidationError("name at least one video or folder to serve") }
+        guard !videos.isEmpty || library != nil else {
+            throw ValidationError("name at least one video or folder to serve, or --library")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be a positive number") }
@@ -51,19 +59,30 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var libraryVideos: [String] = []
+        do {
+            // Missing, damaged or not a library: say so before anything is probed or loaded.
+            if let library { libraryVideos = try VideoLibrary(at: library, access: .read).videos().map(\.path) }
+        } catch {
+            fail(error.message, status: ExitStatus(error.code))
+        }
+        if let library, videos.isEmpty, libraryVideos.isEmpty {
+            fail("the library \(library) holds no video to serve (framelens library add VIDEO... adds some)", status: .noVideoStream)
+        }
         let catalog: VideoCatalog
         do {
-            catalog = try VideoCatalog(paths: videos)
+            catalog = try VideoCatalog(paths: videos, libraryVideos: libraryVideos)
             try await FrameAnalyzer.shared.prepare(locales: TesseractLanguages.locales(inList: lang))  // models load once, before the first pause
         } catch let error as MediaError {
             fail(error.message, status: ExitStatus(error.code))
         } catch let error as AnalysisError {
             fail(error.message, status: .analyzerUnavailable)
         }
-        do {
-            if let library { _ = try VideoLibrary(at: library, access: .read) }  // missing or not a library: say so now
-        } catch {
-            fail(error.message, status: ExitStatus(error.code))
+        if let first = catalog.skipped.first {  // each reason names its file
+            let count = catalog.skipped.count
+            warn(count == 1
+                ? "a video of the library is not served: \(first.reason)"
+                : "\(count) videos of the library are not served; the first: \(first.reason)")
         }
         let server = FrameLensServer(
             catalog: catalog, options: AnalysisOptions(locales: TesseractLanguages.locales(inList: lang)), library: library)
@@ -76,6 +95,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             fail("cannot listen on \(host):\(port): \(error)", status: .failure)
         }
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("framelens: warning: \(message)\n".utf8))
     }
 
     private func fail(_ message: String, status: ExitStatus) -> Never {

@@ -233,7 +233,8 @@ struct ServeTests {
         #expect(third.body.contains("\"frameNumber\" : 900"))
     }
 
-    /// `serve --library FILE`: `/api/search` gives the hits `search --json` prints (with exact times).
+    /// `serve --library FILE`: `/api/search` gives the hits `search --json` prints (with exact times), each with
+    /// the id of the served video it opens.
     @Test func apiSearchesTheLibrary() throws {
         let fixture = try LibraryFixture()
         let video = try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
@@ -241,8 +242,10 @@ struct ServeTests {
         let server = try RunningServer([video, "--library", fixture.library])
         let hits = try server.get("/api/search?q=dfflibmap&limit=5")
         #expect(hits.status == 200)
+        let served = try #require(try JSONSerialization.jsonObject(with: Data(hits.body)) as? [[String: Any]])
+        #expect(served.map { $0["videoID"] as? String } == ["a-mp4"])
         #expect(sameJSON(
-            try JSONSerialization.jsonObject(with: Data(hits.body)),
+            served.map { $0.filter { $0.key != "videoID" } },
             try JSONSerialization.jsonObject(with: Data(try fixture.run(["search", "dfflibmap", "--json"]).output)),
             within: 0.001))
         let bad = try server.get("/api/search?q=%22dfflibmap")
@@ -254,7 +257,7 @@ struct ServeTests {
     }
 
     @Test(arguments: [
-        (["serve"], Int32(64), "Error: name at least one video or folder to serve"),
+        (["serve"], Int32(64), "Error: name at least one video or folder to serve, or --library"),
         (["serve", TestMedia.sample, "--port", "70000"], 64, "Error: --port must be between 0 and 65535"),
         (["serve", "/no/such/video.mp4"], 3, "framelens: /no/such/video.mp4: no such file or folder"),
         (["serve", TestMedia.sample, "--library", "/no/such/library.sqlite"], 3,

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end test of `framelens serve` in headless Chromium: Live Text on the paused frame, stepping,
-the index beside the player, a file the browser cannot play, and a protected one.
+the index beside the player, a file the browser cannot play, a protected one, and the search box across a
+library's videos with links to a hit.
 
 Run by Tests/e2e/run.sh, which makes the videos (Tests/e2e/make-videos.sh), starts the server and passes
 its URL:  live_text_test.py URL --out DIR
@@ -22,6 +23,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 # The slides make-videos.sh draws: 4 s each at 30 fps, the text as drawn (OCR reads it exactly at this size).
@@ -32,6 +34,11 @@ SLIDES = [
     ["Reading List", "Notes: https://example.org/notes", "Scan the code for answers"],
     ["Volcano Geology", "Magma rises through granite", "Basalt cools into columns"],
 ]
+# minerals.mp4, the library's other video: two slides of 4 s.
+MINERALS = [
+    ["Minerals Primer", "Granite holds quartz", "Feldspar weathers slowly"],
+    ["Field Trip", "Visit the granite quarry", "Bring a hammer"],
+]
 URL = "https://example.org/notes"
 QR_PAYLOAD = "https://framelens.test/qr"
 
@@ -41,6 +48,7 @@ LOAD_TIMEOUT = 60
 EPSILON = 1e-6  # frame times are exact (pts x time base); this is only float noise
 
 INDEX_STATUS = "return document.getElementById('index-status').textContent"
+LIBRARY_STATUS = "return document.getElementById('library-status').textContent"
 
 # Records every overlay the page shows, with the time the video was at when it was shown, so that a stale
 # overlay (one read for another frame than the one on screen) is caught whenever it happens.
@@ -577,6 +585,117 @@ def display_geometry(page, video, shots):
     return 0
 
 
+HITS = """
+    return [...document.querySelectorAll("#hits .hit-group")].map((group) => ({
+      video: group.dataset.video, title: group.querySelector("h3").textContent,
+      hits: [...group.querySelectorAll("li")].map((li) => ({
+        time: Number(li.dataset.time), text: li.textContent,
+        marks: [...li.querySelectorAll(".snippet mark")].map((m) => m.textContent),
+        elements: [...li.querySelectorAll(".snippet *")].map((e) => e.tagName),
+        thumbnail: (() => { const img = li.querySelector("img.thumbnail");
+                            return img && {src: img.getAttribute("src"), complete: img.complete, width: img.naturalWidth}; })(),
+      })),
+    }));"""
+
+
+def check_words(page, lines, at):
+    text = page.selection_text().lower()
+    missing = [w for line in lines for w in line.split() if w.lower() not in text]
+    check(not missing, f"the overlay at {at} lacks {missing}; selected: {text!r}")
+
+
+def library_search(page, video, shots):
+    """The search box across the library's two videos: a query's hits grouped by video with thumbnails and
+    marked words, a click opens the hit's video paused at its frame with Live Text and puts its link in the
+    URL, and that link, loaded, opens it again."""
+    page.open_playable(video["id"])
+    page.wait(lambda d: page.js("return !document.getElementById('library').hidden"), LOAD_TIMEOUT, "the library's search box")
+    placeholder = page.js("return document.getElementById('library-search').placeholder")
+    check(placeholder == "Search 2 videos", f"the library's search box says {placeholder!r}")
+    status, expected = api(page.base, "/api/search?q=granite&limit=50")
+    check(status == 200, f"/api/search answered {status}")
+    by_video = {}
+    for hit in expected:
+        by_video.setdefault(hit["videoID"], []).append(hit["time"])
+    check(
+        set(by_video) == {"slides-mp4", "minerals-mp4"} and len(by_video["minerals-mp4"]) == 2,
+        f"the library's hits for granite are not slide 3 of slides.mp4 and both of minerals.mp4: {expected}",
+    )
+
+    box = page.driver.find_element(By.ID, "library-search")
+    box.send_keys("granite")
+    groups = page.wait(
+        lambda d: (lambda g: len(g) == 2 and all(h["thumbnail"]["complete"] for x in g for h in x["hits"]) and g)(
+            page.js(HITS)
+        ),
+        INDEX_TIMEOUT,
+        lambda: f"two groups of hits with their thumbnails (#library-status: {page.js(LIBRARY_STATUS)!r})",
+    )
+    check(
+        [g["video"] for g in groups] == list(dict.fromkeys(h["videoID"] for h in expected)),
+        f"the groups are not the videos in the order of their best hit: {[g['video'] for g in groups]}",
+    )
+    for group in groups:
+        name = "slides.mp4" if group["video"] == "slides-mp4" else "minerals.mp4"
+        check(group["title"] == name, f"the group of {group['video']} is titled {group['title']!r}")
+        times = [h["time"] for h in group["hits"]]
+        check(times == by_video[group["video"]], f"{name}'s hits are at {times}, the API says {by_video[group['video']]}")
+        for hit in group["hits"]:
+            check(hit["marks"] == ["granite"] or hit["marks"] == ["Granite"], f"the hit's marked words are {hit['marks']}")
+            check(set(hit["elements"]) == {"MARK"}, f"the snippet holds elements other than <mark>: {hit['elements']}")
+            thumbnail = hit["thumbnail"]
+            check(thumbnail["width"] == 320, f"the thumbnail {thumbnail['src']} is {thumbnail['width']} px wide")
+            path, _, t = thumbnail["src"].partition("?t=")
+            check(
+                path == f"/api/videos/{group['video']}/thumbnail" and abs(float(t) - hit["time"]) < EPSILON,
+                f"the thumbnail of the hit at {hit['time']} s is {thumbnail['src']}",
+            )
+    status_text = page.js(LIBRARY_STATUS)
+    check(status_text == f"{len(expected)} hits in 2 videos", f"#library-status says {status_text!r}")
+    shots.append(page.screenshot("library-search.png"))
+
+    # A click on minerals.mp4's hit in its second slide opens that video, paused at that frame, read.
+    target = next(t for t in by_video["minerals-mp4"] if t >= SLIDE_SECONDS)
+    buttons = page.driver.find_elements(By.CSS_SELECTOR, '#hits .hit-group[data-video="minerals-mp4"] li button')
+    buttons[by_video["minerals-mp4"].index(target)].click()
+    s = page.wait_overlay(
+        f"on minerals.mp4 at {target} s after clicking its hit",
+        lambda s: abs(s["currentTime"] - target) < 1e-3 and s["frameTime"] is not None,
+    )
+    check(s["paused"], "the video plays after a hit was clicked")
+    check(abs(s["frameTime"] - target) < EPSILON, f"the hit at {target} s shows the frame at {s['frameTime']} s")
+    chosen = page.js("return document.getElementById('videos').value")
+    check(chosen == "minerals-mp4", f"the player shows {chosen}, not the hit's video")
+    check_words(page, MINERALS[1], f"minerals.mp4 {target} s")
+    link = page.wait(
+        lambda d: (lambda h: h.startswith("#video=minerals-mp4&t=") and h)(page.js("return location.hash")),
+        LOAD_TIMEOUT,
+        "the URL to link to the hit",
+    )
+    check(abs(float(link.split("t=")[1]) - target) < EPSILON, f"the URL {link} does not link to {target} s")
+    shots.append(page.screenshot("library-hit.png"))
+
+    # The link, loaded in a fresh page, opens that video paused at that frame again; so does one typed by hand.
+    for hash_, name, at, lines in [(link, "minerals-mp4", target, MINERALS[1]), ("#video=slides-mp4&t=9.5", "slides-mp4", 9.5, SLIDES[2])]:
+        page.driver.get("about:blank")
+        page.driver.get(page.base + hash_)
+        s = page.wait_overlay(f"after loading {hash_}", lambda s, at=at: abs(s["currentTime"] - at) < 1e-3)
+        check(s["paused"], f"{hash_} opened the video playing")
+        chosen = page.js("return document.getElementById('videos').value")
+        check(chosen == name, f"{hash_} opened {chosen}")
+        check_words(page, lines, hash_)
+
+    # A query that is not FTS5 syntax says so, and shows no hits.
+    box = page.driver.find_element(By.ID, "library-search")
+    box.send_keys('"granite', Keys.ENTER)
+    message = page.wait(
+        lambda d: (lambda t: "not FTS5 syntax" in t and t)(page.js(LIBRARY_STATUS)), LOAD_TIMEOUT, "the query's error"
+    )
+    check("unterminated string" in message, f"#library-status says {message!r}")
+    check(page.js("return document.querySelectorAll('#hits li').length") == 0, "hits are shown for a bad query")
+    return 0
+
+
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
@@ -623,7 +742,7 @@ def main():
 
     status, videos = api(args.url, "/api/videos")
     by_name = {v["name"]: v for v in videos}
-    missing = {"slides.mp4", "slides.avi", "protected.mp4", "rotated.mp4", "anamorphic.mp4"} - by_name.keys()
+    missing = {"slides.mp4", "slides.avi", "protected.mp4", "rotated.mp4", "anamorphic.mp4", "minerals.mp4"} - by_name.keys()
     if missing:
         print(f"FAIL: the server does not serve {sorted(missing)} (it lists {sorted(by_name)})", file=sys.stderr)
         return 1
@@ -639,6 +758,7 @@ def main():
             ("the protected video", protected, "protected.mp4"),
             ("a rotated video (display matrix)", display_geometry, "rotated.mp4"),
             ("an anamorphic video (4:3 pixels)", display_geometry, "anamorphic.mp4"),
+            ("the search across the library's videos", library_search, "slides.mp4"),
         ]
         if args.soak:
             soaking = lambda page, video, shots: soak(page, video, args.soak, args.server_pid)  # noqa: E731

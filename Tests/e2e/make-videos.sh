@@ -3,7 +3,8 @@
 # yuv420p with +faststart so that Chromium plays it; the middle slide has a URL and a QR code),
 # slides.avi (the same in MPEG-4 Part 2, which Chromium cannot play), protected.mp4 (CENC-encrypted),
 # rotated.mp4 (coded sideways, 720x1280, with a display matrix that turns it upright, as phones record) and
-# anamorphic.mp4 (coded 960x720 with 4:3 pixels, shown 1280x720); the last two hold the first two slides.
+# anamorphic.mp4 (coded 960x720 with 4:3 pixels, shown 1280x720); the last two hold the first two slides;
+# minerals.mp4 (two slides of 4 s, both naming granite as slides.mp4's third does: the library's search).
 set -euo pipefail
 
 dir=${1:?usage: make-videos.sh DIR}
@@ -22,6 +23,12 @@ printf '%s' 'Scan the code for answers' >b3.txt
 printf '%s' 'Volcano Geology' >c1.txt
 printf '%s' 'Magma rises through granite' >c2.txt
 printf '%s' 'Basalt cools into columns' >c3.txt
+printf '%s' 'Minerals Primer' >d1.txt
+printf '%s' 'Granite holds quartz' >d2.txt
+printf '%s' 'Feldspar weathers slowly' >d3.txt
+printf '%s' 'Field Trip' >e1.txt
+printf '%s' 'Visit the granite quarry' >e2.txt
+printf '%s' 'Bring a hammer' >e3.txt
 qrencode -s 8 -m 2 -o qr.png 'https://framelens.test/qr'
 
 slide() {  # INPUT LABEL PREFIX: a title and two lines on the slide
@@ -51,3 +58,8 @@ ffmpeg -nostdin -hide_banner -loglevel error -y -i sideways.mp4 -c copy -metadat
     -movflags +faststart rotated.mp4
 ffmpeg -nostdin -hide_banner -loglevel error -y -i slides.mp4 -t 8 -vf scale=960:720,setsar=4/3 \
     -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -movflags +faststart anamorphic.mp4
+
+ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "$white" -f lavfi -i "$white" \
+    -filter_complex "$(slide 0:v d d);$(slide 1:v e e);[d][e]concat=n=2:v=1:a=0,format=yuv420p[v]" \
+    -map '[v]' -c:v libx264 -preset veryfast -crf 20 -g 60 -sc_threshold 0 -pix_fmt yuv420p \
+    -movflags +faststart minerals.mp4

@@ -6,8 +6,10 @@
 # Installs what is missing: the Debian packages chromium, chromium-driver and python3-venv (and ffmpeg,
 # qrencode, fonts-dejavu-core to make the videos), through scripts/install-deps.sh; Selenium from PyPI
 # into a venv in .build/e2e-venv (git-ignored), made again if it breaks. Then it makes the test videos in a
-# temporary folder (Tests/e2e/make-videos.sh), starts the server on a free port (the binary given, else
-# .build/debug/framelens-serve, built when missing or older than the sources), runs
+# temporary folder (Tests/e2e/make-videos.sh), adds slides.mp4 and minerals.mp4 to a library there
+# (framelens library add, with the framelens beside the server), starts the server on a free port with that
+# library as the default one (FRAMELENS_LIBRARY and a bare --library; the binary given, else
+# .build/debug/framelens-serve, built with framelens when missing or older than the sources), runs
 # Tests/e2e/live_text_test.py against it, and always stops the server. Screenshots and the server's log
 # go to .build/e2e/. Exits non-zero, saying why, on any failure. E2E_SOAK=N adds N pause/seek cycles in
 # one page session, checking every overlay and the server's memory (make bench-serve runs 100).
@@ -45,11 +47,15 @@ if (($#)); then
 else
     server=.build/debug/framelens-serve
     # The page is a resource of the binary: a binary older than the sources would test an old page.
-    if [[ ! -x $server ]] || [[ -n $(find Sources Package.swift -newer "$server" -type f -print -quit) ]]; then
-        echo "e2e: building $server" >&2
-        swift build --product framelens-serve >&2 || fail "swift build --product framelens-serve failed"
-    fi
+    for binary in "$server" .build/debug/framelens; do
+        if [[ ! -x $binary ]] || [[ -n $(find Sources Package.swift -newer "$binary" -type f -print -quit) ]]; then
+            echo "e2e: building $binary" >&2
+            swift build --product "${binary##*/}" >&2 || fail "swift build --product ${binary##*/} failed"
+        fi
+    done
 fi
+framelens=$(dirname "$server")/framelens
+[[ -x $framelens ]] || fail "no $framelens beside $server (it makes the library)"
 
 # MARK: - The videos and the server
 
@@ -71,7 +77,10 @@ trap 'exit 143' TERM
 started=$SECONDS
 Tests/e2e/make-videos.sh "$work" || fail "could not make the test videos"
 
-"$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" "$work/rotated.mp4" "$work/anamorphic.mp4" --port 0 >"$work/serve.out" 2>"$out/server.log" &
+"$framelens" library add "$work/slides.mp4" "$work/minerals.mp4" --types text --library "$work/library.sqlite" -q ||
+    fail "framelens library add could not make the library"
+FRAMELENS_LIBRARY=$work/library.sqlite "$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" \
+    "$work/rotated.mp4" "$work/anamorphic.mp4" --port 0 --library >"$work/serve.out" 2>"$out/server.log" &
 pid=$!
 url=
 for _ in $(seq 1200); do  # up to 120 s: the models load before the server listens

@@ -19,12 +19,20 @@ extension VideoPlayer {
     /// - Parameters:
     ///   - time: the time, from 0 to `duration`.
     ///   - format: the image file's format.
+    ///   - maximumWidth: a width to scale a wider frame down to, keeping the shape a player shows (sample
+    ///     aspect ratio applied), as a thumbnail; nil keeps the frame's own pixels.
     /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format, or the
     ///   encoder's `.writeFailed`).
-    package func picture(at time: Timestamp, as format: ImageEncoder.FileFormat) throws(MediaError) -> FramePicture {
+    package func picture(
+        at time: Timestamp, as format: ImageEncoder.FileFormat, maximumWidth: Int? = nil
+    ) throws(MediaError) -> FramePicture {
         try seek(to: time)
         let frame = displayed
-        let image = try FrameRenderer.render(frame, as: .rgb24)
+        let shown = frame.displaySize
+        let size = maximumWidth.flatMap { width in
+            shown.width > width ? (width, max(1, Int((Double(shown.height * width) / Double(shown.width)).rounded()))) : nil
+        }
+        let image = try FrameRenderer.render(frame, as: .rgb24, size: size)
         return FramePicture(
             frameNumber: frame.frameNumber, time: frame.presentationTime, width: image.width, height: image.height,
             bytes: try ImageEncoder.encode(image, as: format))

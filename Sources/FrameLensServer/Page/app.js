@@ -7,7 +7,9 @@ const SETTLE_MS = 250;  // scrubbing: read only once seeking has stopped this lo
 // This page, for the server's stale rule: a reading overtaken by a newer request from this page is dropped.
 const CLIENT = Math.random().toString(36).slice(2, 12);
 
-let current = null;     // the chosen video, as /api/videos lists it
+let catalog = [];       // the served videos, as /api/videos lists them
+let current = null;     // the chosen video
+let pendingTime = null; // where to pause the chosen video once it has loaded (a link's or a hit's time)
 let stillMode = false;  // the browser cannot play the file: frames come from /frame
 let stillTime = 0;      // the time shown in still mode
 let request = 0;        // the latest analysis asked for; an answer to an older one is discarded
@@ -19,23 +21,54 @@ let stepSeek = null;    // the time that step seeked to
 // MARK: - Choosing a video
 
 async function start() {
-  const videos = await fetchJSON("/api/videos");
-  for (const v of videos) $("videos").append(new Option(v.name, v.id));
-  $("videos").onchange = () => choose(videos.find((v) => v.id === $("videos").value));
-  const wanted = videos.find((v) => v.id === location.hash.slice(1)) || videos[0];
-  $("videos").value = wanted.id;
-  choose(wanted);
+  catalog = await fetchJSON("/api/videos");
+  for (const v of catalog) $("videos").append(new Option(v.name, v.id));
+  $("videos").onchange = () => openAt($("videos").value, null);
+  const link = parseLink(location.hash);
+  openAt(link.video, link.t);
+  window.addEventListener("hashchange", () => {
+    const link = parseLink(location.hash);
+    openAt(link.video, link.t);
+  });
 }
 
-function choose(v) {
+/// The video and time a URL's hash names: `#video=ID&t=SECONDS` (t optional), or `#ID`.
+function parseLink(hash) {
+  const text = hash.replace(/^#/, "");
+  if (!text.includes("=")) {
+    try { return {video: decodeURIComponent(text), t: null}; } catch { return {video: text, t: null}; }  // a stray %
+  }
+  const fields = new URLSearchParams(text);
+  const t = fields.has("t") ? Number(fields.get("t")) : NaN;
+  return {video: fields.get("video"), t: Number.isFinite(t) && t >= 0 ? t : null};
+}
+
+/// Puts the link to the video, and to the frame at `t` if given, in the URL (to copy, or to reload).
+function showLink(v, t) {
+  const time = t === null ? "" : `&t=${t}`;
+  history.replaceState(null, "", `#video=${encodeURIComponent(v.id)}${time}`);
+}
+
+/// Opens a video (the first when the id is unknown), paused at `t` once it has loaded if given.
+function openAt(id, t) {
+  const v = catalog.find((v) => v.id === id) || catalog[0];
+  $("videos").value = v.id;
+  if (v !== current) return choose(v, t);
+  showLink(v, t);
+  if (t === null || v.protected) return;
+  if (stillMode || video.readyState >= 1) seekTo(t); else pendingTime = t;
+}
+
+function choose(v, t = null) {
   current = v;
+  pendingTime = t;
   request++;
   clearOverlay();
   stillMode = false;
   $("notice").hidden = true;
   $("still-controls").hidden = true;
   still.hidden = true;
-  history.replaceState(null, "", "#" + v.id);
+  showLink(v, t);
   if (v.protected) {
     video.removeAttribute("src");
     video.hidden = true;
@@ -57,7 +90,15 @@ video.addEventListener("error", () => {
   still.hidden = false;
   $("still-controls").hidden = false;
   $("scrub").max = current.duration || 0;
-  showStill(0);
+  showStill(pendingTime ?? 0);
+  pendingTime = null;
+});
+
+video.addEventListener("loadedmetadata", () => {
+  if (pendingTime === null) return;
+  const t = pendingTime;
+  pendingTime = null;
+  seekTo(t);
 });
 
 // MARK: - Pausing, seeking, stepping
@@ -122,6 +163,7 @@ async function read(t, attempt = 0) {
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   status(`Frame ${body.frameNumber} at ${clock(body.time)}, read in ${seconds} s`);
   show(body);
+  showLink(current, body.time);
 }
 
 function step(frames) {

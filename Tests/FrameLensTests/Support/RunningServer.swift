@@ -8,10 +8,13 @@ final class RunningServer: @unchecked Sendable {
     let port: Int
 
     /// Starts the server SwiftPM built beside the tests and waits for its URL (models load first).
-    init(_ arguments: [String]) throws {
+    ///
+    /// - Parameter environment: variables to set for the server, over the test's own.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let binary = (Command.framelens as NSString).deletingLastPathComponent + "/framelens-serve"
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--port", "0"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         // Not the test's own stderr: a server outliving the test process would hold `swift test`'s pipe open.

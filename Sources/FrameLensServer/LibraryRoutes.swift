@@ -1,0 +1,62 @@
+import FrameLensLibrary
+import Hummingbird
+
+/// A library's hit as `/api/search` sends it: the hit as `framelens search --json` prints it (with exact
+/// times), and the id of the served video it opens.
+struct ServedHit: Encodable {
+    let hit: SearchHit
+    /// The served video's id; nil when the video is not served (its file is gone, or is no longer a video).
+    let videoID: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case videoID
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try hit.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(videoID, forKey: .videoID)  // null, not left out, when not served
+    }
+}
+
+/// What `/api/library` tells the page: which library it searches, and how much it holds.
+struct LibrarySummary: Encodable {
+    let library: String
+    let videos: Int
+    let cues: Int
+    /// The library's videos that are served (the others' files are gone or unreadable).
+    let served: Int
+}
+
+extension FrameLensServer {
+    /// The library's hits for `q` (FTS5 query syntax), at most `limit` (1-1000, default 20), best first.
+    func search(_ request: Request) throws -> [ServedHit] {
+        let library = try openLibrary()
+        let parameters = request.uri.queryParameters
+        guard let query = parameters.get("q"), !query.isEmpty else {
+            throw APIError(.badRequest, "missing q: what to search for (FTS5 query syntax)")
+        }
+        let limit = try parameters.get("limit").map { text in
+            guard let limit = Int(text), (1...1000).contains(limit) else {
+                throw APIError(.badRequest, "limit: a number of hits from 1 to 1000")
+            }
+            return limit
+        }
+        return try library.search(query, limit: limit ?? 20).map {
+            ServedHit(hit: $0, videoID: catalog.video(path: $0.video)?.id)
+        }
+    }
+
+    /// The library searched, and how many of its videos are served.
+    func libraryInfo() throws -> LibrarySummary {
+        let library = try openLibrary()
+        let statistics = try library.statistics()
+        let served = try library.videos().count { catalog.video(path: $0.path) != nil }
+        return LibrarySummary(library: library.path, videos: statistics.videos, cues: statistics.cues, served: served)
+    }
+
+    private func openLibrary() throws -> VideoLibrary {
+        guard let library else { throw APIError(.notFound, "no library: start serve with --library [FILE]") }
+        return try VideoLibrary(at: library, access: .read)
+    }
+}
