@@ -61,6 +61,6 @@ struct CueConfidenceTests {
         #expect(try fixture.run(["library", "import", old, "-q"]).status == 0)
         let found = try fixture.run(["search", "Older"])
         #expect(found.status == 0)
-        #expect(found.text.contains("Older index text"))
+        #expect(found.text.contains("**Older** index text"))
     }
 }

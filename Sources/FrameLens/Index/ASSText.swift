@@ -95,11 +95,12 @@ enum ASSText {
         return result
     }
 
-    /// `H:MM:SS.cc`, rounded up to the centisecond (hours take as many digits as they need).
+    /// `H:MM:SS.cc`, rounded up to the centisecond (hours take as many digits as they need). Times the indexer
+    /// measured in floating point lie a few bits off their frame's time (0.4 s is 0.40000000000000002): within
+    /// a nanosecond above a centisecond is that centisecond, as `MediaTime.clock` takes a millisecond.
     static func time(_ time: Timestamp) -> String {
-        let timescale = Int128(max(1, time.timescale))
-        let centiseconds = max(0, (Int128(time.value) * 100 + timescale - 1) / timescale)
-        let total = Int(clamping: centiseconds)
+        let centiseconds = (min(max(0, time.seconds), MediaTime.largest) * 100 - 1e-7).rounded(.up)
+        let total = Int(max(0, centiseconds))
         let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return "\(total / 360_000):\(two(total / 6000 % 60)):\(two(total / 100 % 60)).\(two(total % 100))"
     }
