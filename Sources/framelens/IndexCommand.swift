@@ -7,7 +7,7 @@ struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: """
-            Indexes a video's on-screen text: one cue per distinct slide or caption, as SRT, WebVTT, JSON, a \
+            Indexes a video's on-screen text: one cue per distinct slide or caption, as SRT, WebVTT, ASS, JSON, a \
             transcript, Markdown or a searchable PDF of the slides.
             """,
         discussion: "VIDEO may also be a folder: each video in it is indexed into the folder -o names."

@@ -19,8 +19,8 @@ struct CommandLineTests {
               grab                    Reads the text, codes and data (URLs, e-mail, phone
                                       numbers, dates, ...) on the frame shown at a time.
               index                   Indexes a video's on-screen text: one cue per
-                                      distinct slide or caption, as SRT, WebVTT, JSON, a
-                                      transcript, Markdown or a searchable PDF of the
+                                      distinct slide or caption, as SRT, WebVTT, ASS, JSON,
+                                      a transcript, Markdown or a searchable PDF of the
                                       slides.
               frame                   Writes the frame a player paused at a time shows,
                                       rotated for display as ffmpeg does.

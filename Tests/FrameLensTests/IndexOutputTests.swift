@@ -82,15 +82,15 @@ struct IndexOutputTests {
 
     @Test(arguments: [
         (["index", TestMedia.sample, "-o", "lecture.docx"],
-         "framelens: cannot write lecture.docx: .docx is not a format this command writes (srt, vtt, json, txt, md or pdf); use one of those extensions or --format\n"),
+         "framelens: cannot write lecture.docx: .docx is not a format this command writes (srt, vtt, ass, json, txt, md or pdf); use one of those extensions or --format\n"),
         (["index", TestMedia.sample, "-o", "lecture", "--format", "html"],
-         "framelens: --format html is not a format this command writes (srt, vtt, json, txt, md or pdf)\n"),
+         "framelens: --format html is not a format this command writes (srt, vtt, ass, json, txt, md or pdf)\n"),
         (["index", TestMedia.sample, "-o", "x.srt", "--slides", "shots", "--image-format", "gif"],
          "framelens: --image-format gif is not a format this command writes (png or jpg)\n"),
         (["index", TestMedia.sample, "-o", "x.srt", "--image-format", "jpg"],
          "framelens: --image-format is the format of --slides pictures; give --slides DIR too\n"),
         (["merge", "part.json", "-o", "talk.pdf"],
-         "framelens: cannot write talk.pdf: .pdf is not a format this command writes (srt, vtt, json, txt or md); use one of those extensions or --format\n"),
+         "framelens: cannot write talk.pdf: .pdf is not a format this command writes (srt, vtt, ass, json, txt or md); use one of those extensions or --format\n"),
     ])
     func refusesAnOutputFormatItDoesNotWrite(arguments: [String], message: String) throws {
         let directory = TestMedia.path("index-formats")

@@ -476,6 +476,27 @@ def playable(page, video, shots):
     )
     shots.append(page.screenshot("index-jump.png"))
 
+    # Clean slides are read surely: none is marked for review. A cue read with a low mean word confidence is
+    # (the list drawn from a made-up index, then from the video's own again).
+    marked = page.js("return document.querySelectorAll('#cues li.review').length")
+    check(marked == 0, f"{marked} cues of clean slides are marked for review")
+    marks = page.js("""
+        showCues([{start: 0, end: 1, text: "blurry", confidence: 42.5}, {start: 1, end: 2, text: "sharp", confidence: 96}]);
+        return [...document.querySelectorAll("#cues li")].map((li) => ({
+            review: li.classList.contains("review"), title: li.querySelector("button").title,
+            badge: li.querySelector(".review-mark") ? li.querySelector(".review-mark").textContent : null}));""")
+    check(
+        marks == [
+            {"review": True, "title": "Read with 42.5 % confidence (below 80 %): check the text", "badge": "check"},
+            {"review": False, "title": "", "badge": None},
+        ],
+        f"the review marks of cues read with 42.5 % and 96 % confidence: {marks}",
+    )
+    page.js("loadIndex(current)")
+    page.wait(
+        lambda d: page.js("return document.querySelectorAll('#cues li').length === 3"), INDEX_TIMEOUT, "the index again"
+    )
+
     # Another client (a tab, a script) asks the server for a frame of this video while the page reads one:
     # the stale rule is per client, so the page's reading is not dropped for it (it was, with 409, before).
     page.js("""

@@ -13,6 +13,9 @@ struct CaptionConsensus: Sendable {
     /// The part of the frame's luma plane held, in coded pixels.
     let rect: PixelRect
     private var crops: [[UInt8]] = []
+    /// The last kept frame's part and its chroma, to measure the letters' colour (`textColor()`); nil
+    /// when the frames are not planar YUV (a rotated video's upright luma, RGB).
+    private var colorSample: (luma: [UInt8], chroma: ChromaCrop)?
     private var stride = 1
     private var offered = 0
 
@@ -75,6 +78,29 @@ struct CaptionConsensus: Sendable {
         frame.withLumaPlane { $0.pixels(in: rect) }
     }
 
+    /// The colour of the caption's letters, measured on the last kept frame. Its text pixels are those of
+    /// `picture()` below its threshold (the letters, dark on light there whatever their colour); the luma
+    /// is the median of their darker half (their cores, not the edges blended with an outline or box). The
+    /// chroma, stored at half the resolution, blends thin strokes with what is around them: it is the median
+    /// of the quarter of the cores whose chroma lies farthest from the rest of the picture's (the
+    /// background's median). Turned into RGB as the frame's colour matrix says; nil without chroma.
+    func textColor() -> TextColor? {
+        guard let (luma, chroma) = colorSample else { return nil }
+        let (light, threshold) = picture()
+        let text = light.indices.filter { light[$0] < threshold }.sorted { light[$0] < light[$1] }
+        let background = light.indices.filter { light[$0] >= threshold }
+        guard !text.isEmpty, !background.isEmpty else { return nil }
+        let cores = Array(text.prefix(max(1, text.count / 2)))
+        let median = { (pixels: [Int], values: [UInt8]) in pixels.map { Int(values[$0]) }.sorted()[pixels.count / 2] }
+        let (cb, cr) = (chroma.blueDifference, chroma.redDifference)
+        let (groundCb, groundCr) = (median(background, cb), median(background, cr))
+        let distance = { (pixel: Int) in abs(Int(cb[pixel]) - groundCb) + abs(Int(cr[pixel]) - groundCr) }
+        let saturated = Array(cores.sorted { distance($0) > distance($1) }.prefix(max(1, cores.count / 4)))
+        return chroma.color(
+            luma: UInt8(median(cores, luma)), blueDifference: UInt8(median(saturated, cb)),
+            redDifference: UInt8(median(saturated, cr)))
+    }
+
     /// The share of `box` (in coded pixels of the frame) that lies at the caption's strokes; 0 outside the
     /// held part.
     func strokeShare(of box: PixelRect) -> Double {
@@ -96,6 +122,7 @@ struct CaptionConsensus: Sendable {
         defer { offered += 1 }
         guard offered % stride == 0, frame.hasEightBitLumaPlane else { return }
         crops.append(Self.crop(rect, of: frame))
+        colorSample = frame.chroma(in: rect).map { (crops[crops.count - 1], $0) }
         if crops.count >= Self.maximumFrames {
             crops = crops.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             stride *= 2

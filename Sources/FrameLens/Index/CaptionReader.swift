@@ -40,7 +40,8 @@ struct CaptionReader {
         return Cue(
             start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
             text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
-            readTime: first.time)
+            readTime: first.time, confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
+            color: caption.consensus.textColor())
     }
 
     /// The line without the words that lie off the caption's strokes (the still parts of the picture

@@ -105,7 +105,8 @@ enum CueBuilder {
             cues.append(Cue(
                 start: segment.start, end: segment.end, startFrame: segment.startFrame, endFrame: segment.endFrame,
                 text: text, bounds: bounds(of: analysis), codes: analysis.codes, detections: analysis.detections,
-                readTime: analysis.time))
+                readTime: analysis.time,
+                confidence: Cue.meanConfidence(of: (analysis.text?.blocks ?? []).flatMap(\.lines).flatMap(\.words))))
         }
         return cues
     }

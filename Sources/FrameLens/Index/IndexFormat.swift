@@ -1,15 +1,17 @@
 import Foundation
 
-/// The file formats an index is written in: subtitles (SRT, WebVTT), JSON, and documents to read (a plain
-/// transcript, Markdown).
+/// The file formats an index is written in: subtitles (SRT, WebVTT, ASS), JSON, and documents to read (a
+/// plain transcript, Markdown).
 package enum IndexFormat: String, Sendable, CaseIterable {
-    case srt, vtt, json, txt, md
+    case srt, vtt, ass, json, txt, md
 
-    /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.json`, `.txt`, `.md`/`.markdown`).
+    /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.ass`, `.json`, `.txt`,
+    /// `.md`/`.markdown`).
     package init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "srt": self = .srt
         case "vtt", "webvtt": self = .vtt
+        case "ass": self = .ass
         case "json": self = .json
         case "txt": self = .txt
         case "md", "markdown": self = .md
@@ -32,11 +34,14 @@ package enum IndexFormat: String, Sendable, CaseIterable {
 
     /// The index as a file of this format.
     ///
-    /// - Parameter position: where WebVTT cues are drawn (other formats have no positions).
+    /// - Parameter position: where WebVTT cues are drawn (ASS places every cue where its text was; other
+    ///   formats have no positions).
+    /// - Throws: `MediaError` `.notMedia` for ASS of an index that does not record the picture's size.
     package func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
+        case .ass: Array(try ASSText.document(index).utf8)
         case .json: try JSONDocument.encode(index, precision: .rounded)
         case .txt: Array(TranscriptText.plain(index.cues).utf8)
         case .md: Array(TranscriptText.markdown(index).utf8)

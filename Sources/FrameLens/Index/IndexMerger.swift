@@ -40,6 +40,7 @@ package enum IndexMerger {
             merged.to = shard.to
             merged.complete = merged.complete && shard.complete
             merged.warnings += shard.warnings
+            if merged.width == nil { (merged.width, merged.height) = (shard.width, shard.height) }
         }
         return merged
     }

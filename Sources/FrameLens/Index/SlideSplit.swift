@@ -33,6 +33,7 @@ extension CueBuilder {
             parts[index].bounds = bounds.union(box)
             parts[index].detections += caption.detections
             parts[index].readTime = caption.start
+            parts[index].confidence = joinedConfidence(slide, caption)
         }
         return parts
     }
@@ -63,6 +64,16 @@ extension CueBuilder {
             lines.remove(at: index)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The mean word confidence of a slide's text and a caption's added to it: their means weighted by their
+    /// words (the words of each text, split at white space).
+    private static func joinedConfidence(_ slide: Cue, _ caption: Cue) -> Double? {
+        let words = { (cue: Cue) in Double(cue.text.split(whereSeparator: \.isWhitespace).count) }
+        let parts = [slide, caption].compactMap { cue in cue.confidence.map { ($0, words(cue)) } }
+        let total = parts.map(\.1).reduce(0, +)
+        guard total > 0 else { return parts.first?.0 }
+        return parts.map { $0.0 * $0.1 }.reduce(0, +) / total
     }
 
     /// The part of the slide cue between two frames, with `text` and the detections found in it; it was read

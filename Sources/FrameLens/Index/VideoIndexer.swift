@@ -216,6 +216,8 @@ public final class VideoIndexer {
             // The file's data ends before the file does (`MediaFile.readError`). A video stream that merely
             // ends before the audio does is not cut short: its last frame stays on screen to the end.
             let brokeOff = !cancelled && afterRange == nil && scan.file.readError != nil
+            // The picture's size as shown, the space the cues' bounds are normalised to.
+            let picture = (lastFrame ?? afterRange)?.displaySize
             let end = cancelled || brokeOff || !to.isFinite ? lastShown : to
             if !cancelled { try await hold(until: end) }
             if !cancelled { try state.confirmPendingChange(next: nil) }
@@ -225,9 +227,9 @@ public final class VideoIndexer {
             let endBoundary = Boundary(time: end, frameNumber: endNumber)
             state.finish(rangeEnd: endBoundary)
             try await submit(state.takeRequests())
-            return (end: endBoundary, cancelled: cancelled, brokeOff: brokeOff)
+            return (end: endBoundary, cancelled: cancelled, brokeOff: brokeOff, picture: picture)
         }
-        let (endBoundary, cancelled, brokeOff) = scanned
+        let (endBoundary, cancelled, brokeOff, picture) = scanned
         let end = endBoundary.time
         let segments = state.segments(until: endBoundary, results)
         var warnings: [String] = []
@@ -239,7 +241,8 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: from, to: end, complete: !cancelled && !brokeOff,
-            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues), identity: identity)
+            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues), identity: identity,
+            width: picture?.width, height: picture?.height)
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }

@@ -410,6 +410,9 @@ async function loadIndex(v) {
 
 function showIndexMessage(text) { $("index-status").textContent = text; }
 
+/// Cues read with a mean word confidence below this (percent) are marked for review (README: serve).
+const reviewBelow = 80;
+
 function showCues(cues) {
   const items = cues.map((cue) => {
     const li = document.createElement("li");
@@ -424,6 +427,14 @@ function showCues(cues) {
     text.className = "text";
     text.textContent = cue.text;
     button.append(time, text);
+    if (typeof cue.confidence === "number" && cue.confidence < reviewBelow) {
+      li.classList.add("review");
+      const mark = document.createElement("span");
+      mark.className = "review-mark";
+      mark.textContent = "check";
+      button.title = `Read with ${cue.confidence.toFixed(1)} % confidence (below ${reviewBelow} %): check the text`;
+      time.after(mark);
+    }
     button.onclick = () => seekTo(cue.start);
     li.append(button);
     return li;
