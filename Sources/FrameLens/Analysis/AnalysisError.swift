@@ -13,6 +13,8 @@ public struct AnalysisError: FrameLensError {
 
         /// A requested Tesseract language is not installed.
         public static let languageNotInstalled = Code(rawValue: "languageNotInstalled")
+        /// The text engine asked for (`TextEngine.ppocr`) is not installed: ONNX Runtime or a model is missing.
+        public static let engineNotInstalled = Code(rawValue: "engineNotInstalled")
         /// The OCR or barcode engine failed.
         public static let engineFailed = Code(rawValue: "engineFailed")
         /// The player is not paused, so there is no frame to analyse.

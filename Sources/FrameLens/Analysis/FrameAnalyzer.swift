@@ -62,6 +62,15 @@ public final class FrameAnalyzer: Sendable {
     func readText(
         _ image: PixelImage, displaySize: (width: Int, height: Int), in region: NormalizedRect, options: AnalysisOptions
     ) async throws -> RecognizedText {
+        if try options.engine.readsCaptionsWithPPOCR(languages: options.languages) {
+            let engine = try PPOCREngine.shared()
+            return try await onWorkerThread {
+                self.countPicture(width: displaySize.width, height: displaySize.height)
+                let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
+                let blocks = try engine.read(luma, in: luma.pixelRect(region), minimumConfidence: options.minimumConfidence)
+                return RecognizedText(blocks: blocks)
+            }
+        }
         _ = try TessdataDirectory.validate(options.languages)
         return try await withEngine(languages: options.languages) { engine in
             self.countPicture(width: displaySize.width, height: displaySize.height)

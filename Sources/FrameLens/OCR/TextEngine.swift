@@ -1,0 +1,45 @@
+/// Which engine reads text: Tesseract, or PP-OCR's learned detector and recogniser (run through ONNX
+/// Runtime, installed by `scripts/install-deps.sh`), or the better of the two by the accuracy benchmark.
+///
+/// PP-OCR reads captions (once per caption, from the caption's clean picture); slides are read with
+/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese and English only: captions in
+/// other languages are read with Tesseract.
+public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Tesseract (the default).
+    case tesseract
+    /// PP-OCR; an error when it is not installed.
+    case ppocr
+    /// PP-OCR for captions when it is installed and reads the languages asked for, else Tesseract.
+    case auto
+
+    /// Whether captions in Tesseract's `+`-joined `languages` are read with PP-OCR.
+    ///
+    /// - Throws: `AnalysisError` `.engineNotInstalled` when `.ppocr` is asked for and is not installed.
+    func readsCaptionsWithPPOCR(languages: String) throws(AnalysisError) -> Bool {
+        switch self {
+        case .tesseract: return false
+        case .ppocr:
+            _ = try PPOCRFiles.locate()
+            return PPOCREngine.reads(languages)
+        case .auto: return PPOCREngine.reads(languages) && PPOCRFiles.found != nil
+        }
+    }
+
+    /// Checks that the engine can run: loads PP-OCR when it is asked for (`.ppocr`).
+    ///
+    /// - Throws: `AnalysisError` `.engineNotInstalled` (naming what to install) or `.engineFailed`.
+    public func prepare() throws(AnalysisError) {
+        if self == .ppocr { _ = try PPOCREngine.shared() }
+    }
+
+    /// What `framelens langs` says of PP-OCR: where it is installed and the version of ONNX Runtime, or
+    /// what to install.
+    public static var ppocrStatus: String {
+        do {
+            let engine = try PPOCREngine.shared()
+            return "ppocr: available (ONNX Runtime \(engine.runtimeVersion), PP-OCRv4 models, reads \(PPOCREngine.languages.sorted().joined(separator: ", ")))"
+        } catch {
+            return "ppocr: not available: \(error.message)"
+        }
+    }
+}
