@@ -24,13 +24,13 @@ struct PPOCREngineTests {
         #expect(index.cues.map(\.startFrame) == [10, 50, 110])
     }
 
-    /// Korean is not in the recognition model: PP-OCR leaves it to Tesseract.
+    /// Korean is not in the recognition model: PP-OCR finds its lines and Tesseract reads them.
     @Test func languagesOutsideTheModelAreReadWithTesseract() throws {
-        #expect(try TextEngine.ppocr.readsCaptionsWithPPOCR(languages: "eng"))
-        #expect(try !TextEngine.ppocr.readsCaptionsWithPPOCR(languages: "kor"))
-        #expect(try !TextEngine.ppocr.readsCaptionsWithPPOCR(languages: "eng+kor"))
-        #expect(try !TextEngine.tesseract.readsCaptionsWithPPOCR(languages: "eng"))
-        #expect(try TextEngine.auto.readsCaptionsWithPPOCR(languages: "eng"))
+        #expect(try TextEngine.ppocr.captionReading(languages: "eng") == .ppocr)
+        #expect(try TextEngine.ppocr.captionReading(languages: "kor") == .ppocrLines)
+        #expect(try TextEngine.ppocr.captionReading(languages: "eng+kor") == .ppocrLines)
+        #expect(try TextEngine.tesseract.captionReading(languages: "eng") == .tesseract)
+        #expect(try TextEngine.auto.captionReading(languages: "eng") == .ppocr)
     }
 
     @Test func theModelsDictionaryIsRead() throws {

@@ -51,6 +51,14 @@ final class PPOCREngine: Sendable {
         languages.split(separator: "+").allSatisfy { self.languages.contains(String($0)) }
     }
 
+    /// The boxes of the lines of text in `rect` of `image`, in the image's pixels, top to bottom.
+    func lines(in image: LumaImage, _ rect: PixelRect) throws(AnalysisError) -> [PixelRect] {
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        let picture = PixelImage(
+            width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
+        return try detector.lines(in: picture).map { PixelRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
+    }
+
     /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read).
     func read(_ image: LumaImage, in rect: PixelRect, minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
         guard rect.width > 0, rect.height > 0 else { return [] }

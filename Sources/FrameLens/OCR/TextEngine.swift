@@ -2,8 +2,8 @@
 /// Runtime, installed by `scripts/install-deps.sh`), or the better of the two by the accuracy benchmark.
 ///
 /// PP-OCR reads captions (once per caption, from the caption's clean picture); slides are read with
-/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese and English only: captions in
-/// other languages are read with Tesseract.
+/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese and English only: in other
+/// languages its detector finds the caption's lines and Tesseract reads each.
 public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
     /// Tesseract (the default).
     case tesseract
@@ -12,16 +12,28 @@ public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
     /// PP-OCR for captions when it is installed and reads the languages asked for, else Tesseract.
     case auto
 
-    /// Whether captions in Tesseract's `+`-joined `languages` are read with PP-OCR.
+    /// How captions are read.
+    enum CaptionReading: Equatable {
+        /// Tesseract's layout and recognition.
+        case tesseract
+        /// PP-OCR's detector and recogniser.
+        case ppocr
+        /// PP-OCR's detector finds the lines, Tesseract reads each (scripts the recognition model lacks).
+        case ppocrLines
+    }
+
+    /// How captions in Tesseract's `+`-joined `languages` are read.
     ///
     /// - Throws: `AnalysisError` `.engineNotInstalled` when `.ppocr` is asked for and is not installed.
-    func readsCaptionsWithPPOCR(languages: String) throws(AnalysisError) -> Bool {
+    func captionReading(languages: String) throws(AnalysisError) -> CaptionReading {
         switch self {
-        case .tesseract: return false
+        case .tesseract: return .tesseract
         case .ppocr:
             _ = try PPOCRFiles.locate()
-            return PPOCREngine.reads(languages)
-        case .auto: return PPOCREngine.reads(languages) && PPOCRFiles.found != nil
+            return PPOCREngine.reads(languages) ? .ppocr : .ppocrLines
+        case .auto:
+            guard PPOCRFiles.found != nil else { return .tesseract }
+            return PPOCREngine.reads(languages) ? .ppocr : .ppocrLines
         }
     }
 
