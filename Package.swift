@@ -42,10 +42,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // ONNX Runtime's C API, declared (not linked): FrameLens dlopens libonnxruntime.so when PP-OCR is asked for.
+        .systemLibrary(name: "COnnxRuntime"),
         .target(name: "FrameLensDataDetection"),
         .target(
             name: "FrameLens",
-            dependencies: ["FrameLensDataDetection", "CFFmpeg", "CTesseract", "CZBar"]
+            dependencies: ["FrameLensDataDetection", "CFFmpeg", "CTesseract", "CZBar", "COnnxRuntime"]
         ),
         .target(name: "FrameLensLibrary", dependencies: ["FrameLens", "CSQLite"]),
         .executableTarget(

@@ -3,9 +3,27 @@
 # Libraries to build against (FFmpeg, Tesseract, ZBar, SQLite), Tesseract's English model, and the command-line tools the tests use
 # as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
 # GNU time, with which the benchmarks measure peak memory; Tesseract's Korean model and a Hangul font for the
-# tests that read Korean slides. Given package names, it installs those that
-# are missing instead (the benchmark corpora's tools).
+# tests that read Korean slides; then the learned text engine (`--engine ppocr`): PyPI's pinned onnxruntime
+# (libonnxruntime.so) and rapidocr_onnxruntime (PP-OCRv4's models) wheels in a venv, .build/ppocr-venv
+# (nothing is done when that venv already holds them). Given package names, it installs those that are
+# missing instead (the benchmark corpora's tools), and no wheels.
 set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The wheels of the PP-OCR engine, pinned: FrameLens declares ONNX Runtime's C API from 1.19's header, and
+# reads the models' file names as rapidocr 1.4.4 ships them. `--no-deps`: only the library and the models
+# are used, not the Python packages' own dependencies (numpy, OpenCV, ...).
+ppocr_wheels=(onnxruntime==1.19.2 rapidocr_onnxruntime==1.4.4)
+ppocr_venv=${FRAMELENS_PPOCR_VENV:-$repo/.build/ppocr-venv}
+
+install_ppocr() {
+    local stamp="$ppocr_venv/.framelens-wheels"
+    [[ -f "$stamp" && "$(cat "$stamp")" == "${ppocr_wheels[*]}" ]] && return 0
+    echo "Installing into $ppocr_venv: ${ppocr_wheels[*]}" >&2
+    python3 -m venv "$ppocr_venv"
+    "$ppocr_venv/bin/pip" install -q --disable-pip-version-check --no-deps "${ppocr_wheels[@]}"
+    echo "${ppocr_wheels[*]}" >"$stamp"
+}
 
 packages=("$@")
 (($#)) || packages=(
@@ -16,7 +34,7 @@ packages=("$@")
     libsqlite3-dev
     tesseract-ocr-kor fonts-nanum
     ffmpeg qrencode fonts-dejavu-core poppler-utils
-    time curl
+    time curl python3-venv
 )
 
 missing=()
@@ -24,7 +42,10 @@ for package in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
     [[ "$status" == "install ok installed" ]] || missing+=("$package")
 done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
+if [[ ${#missing[@]} -eq 0 ]]; then
+    (($#)) || install_ppocr
+    exit 0
+fi
 
 echo "Installing: ${missing[*]}" >&2
 sudo=()
@@ -56,3 +77,4 @@ apt_get() {
 
 apt_get update -qq
 apt_get install -y -qq --no-install-recommends "${missing[@]}"
+(($#)) || install_ppocr

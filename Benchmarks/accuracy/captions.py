@@ -23,6 +23,8 @@ Environment: ACC_VIDEOS=name,name (manifest names; default all), ACC_TOOLS=frame
 ACC_SET (tuning, the default: make-captions.sh's corpus; heldout: make-captions-heldout.sh's, in
 Benchmarks/out/accuracy/heldout/captions, results in heldout-captions-results.json). A video whose manifest
 entry has "lang" (e.g. kor) is read with framelens --lang and tesseract -l in that language.
+ACC_ENGINES=tesseract,ppocr,auto (default tesseract): framelens's text engines to run, each its own row
+(`framelens --engine ppocr`; the --region row only for tesseract, and not with ACC_REGION=0).
 Standard library only (rapidocr runs in its own venv).
 """
 import concurrent.futures
@@ -56,6 +58,9 @@ MERGE = 0.3           # pipelines: consecutive readings within this CER of each 
 SAMPLE_FPS = 2        # pipelines: frames read per second
 STEP = 0.01           # time accuracy: sampling step (s)
 TOOLS = ("framelens", "tesseract", "rapidocr")
+ENGINES = [e.strip() for e in os.environ.get("ACC_ENGINES", "tesseract").split(",") if e.strip()]
+if set(ENGINES) - {"tesseract", "ppocr", "auto"}:
+    sys.exit(f"error: ACC_ENGINES={','.join(ENGINES)}: known: tesseract, ppocr, auto")
 NO_SPACE_LANGS = {"kor", "jpn"}  # scored with whitespace removed
 
 # ---------------------------------------------------------------------------------------------- truth
@@ -99,11 +104,13 @@ def truth(entry):
 # ---------------------------------------------------------------------------------------------- tools
 
 
-def run_framelens(binary, video, regions, scratch, lang="eng"):
+def run_framelens(binary, video, regions, scratch, lang="eng", engine="tesseract"):
     target = os.path.join(scratch, "index.json")
     command = [binary, "index", video, "--format", "json", "-o", target]
     if lang != "eng":
         command += ["--lang", lang]
+    if engine != "tesseract":
+        command += ["--engine", engine]
     for region in regions:
         command += ["--region", region]
     began = time.monotonic()
@@ -113,7 +120,8 @@ def run_framelens(binary, video, regions, scratch, lang="eng"):
         index = json.load(f)
     cues = [{"start": c["start"], "end": c["end"], "text": c.get("text", "")} for c in index["cues"]]
     return cues, wall, {"command": " ".join(os.path.basename(c) if c == binary else c for c in command[:3])
-                        + "".join(f" --region {r}" for r in regions), "complete": index.get("complete")}
+                        + "".join(f" --region {r}" for r in regions)
+                        + (f" --engine {engine}" if engine != "tesseract" else ""), "complete": index.get("complete")}
 
 
 def extract_frames(video, folder):
@@ -314,8 +322,12 @@ def main():
             runs = []
             if "framelens" in tools:
                 lang = entry.get("lang", "eng")
-                runs += [("framelens", lambda s: run_framelens(binary, video, [], s, lang)),
-                         ("framelens --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang))]
+                if "tesseract" in ENGINES:
+                    runs += [("framelens", lambda s: run_framelens(binary, video, [], s, lang)),
+                             ("framelens --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang))
+                             ][:2 if os.environ.get("ACC_REGION", "1") != "0" else 1]
+                runs += [(f"framelens --engine {e}", lambda s, e=e: run_framelens(binary, video, [], s, lang, e))
+                         for e in ENGINES if e != "tesseract"]
             if "tesseract" in tools:
                 runs.append(("tesseract", lambda s: run_tesseract(video, s, entry.get("lang", "eng"))))
             if "rapidocr" in tools:

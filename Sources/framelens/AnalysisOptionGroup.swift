@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import FrameLens
 
+extension TextEngine: ExpressibleByArgument {}
+
 /// The options `grab` and `index` share: what to look for, in which languages, and where.
 struct AnalysisOptionGroup: ParsableArguments {
     @Option(
@@ -29,6 +31,14 @@ struct AnalysisOptionGroup: ParsableArguments {
         transform: NormalizedRect.init(parsing:))
     var ignoreRegion: [NormalizedRect] = []
 
+    @Option(
+        help: """
+            The engine that reads captions: tesseract, ppocr (PP-OCR's learned detector and recogniser; \
+            scripts/install-deps.sh installs it) or auto (ppocr when installed and the languages are English \
+            or Chinese). See `framelens langs`.
+            """)
+    var engine: TextEngine = .tesseract
+
     @Option(help: "Drop words recognised with a confidence below this (0-100).")
     var minConfidence: Double = 0
 
@@ -42,6 +52,6 @@ struct AnalysisOptionGroup: ParsableArguments {
     var analysisOptions: AnalysisOptions {
         AnalysisOptions(
             features: types.choices, dataKinds: only.choices, locales: TesseractLanguages.locales(inList: lang),
-            regions: region, ignoredRegions: ignoreRegion, minimumConfidence: minConfidence / 100)
+            regions: region, ignoredRegions: ignoreRegion, minimumConfidence: minConfidence / 100, engine: engine)
     }
 }

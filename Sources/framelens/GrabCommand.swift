@@ -26,6 +26,7 @@ struct GrabCommand: AsyncParsableCommand {
         let options = analysis.analysisOptions
         try await reportingErrors {
             let seconds = try times.seconds()
+            try options.engine.prepare()
             // Tesseract's model loads on the other core while the video opens and seeks.
             async let modelLoaded: Void = options.features.contains(.text)
                 ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()

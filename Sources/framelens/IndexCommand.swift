@@ -78,6 +78,7 @@ struct IndexCommand: AsyncParsableCommand {
         let imageFormat = try slideImageFormat()
         Interruption.install()
         try await reportingErrors {
+            try analysisOptions.engine.prepare()
             let options = VideoIndexer.Options(
                 analysis: analysisOptions, interval: try intervalSeconds(), from: try from.map(MediaTime.parse),
                 to: try to.map(MediaTime.parse), streamIndex: source.stream)

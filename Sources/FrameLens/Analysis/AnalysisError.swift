@@ -14,6 +14,8 @@ public struct AnalysisErrorCode: FrameLensErrorCode {
 
     /// A requested Tesseract language is not installed.
     public static let languageNotInstalled = AnalysisErrorCode(rawValue: "languageNotInstalled")
+    /// The text engine asked for (`TextEngine.ppocr`) is not installed: ONNX Runtime or a model is missing.
+    public static let engineNotInstalled = AnalysisErrorCode(rawValue: "engineNotInstalled")
     /// The OCR or barcode engine failed.
     public static let engineFailed = AnalysisErrorCode(rawValue: "engineFailed")
     /// The player is not paused, so there is no frame to analyse.

@@ -25,12 +25,14 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var ignoredRegions: [NormalizedRect]
     /// Words recognised with a lower confidence (0-1) are dropped.
     public var minimumConfidence: Double
+    /// The engine that reads captions' text.
+    public var engine: TextEngine
 
     /// Options with everything looked for, in English, over the whole picture, by default.
     public init(
         features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
         locales: [String] = ["en"], regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],
-        minimumConfidence: Double = 0
+        minimumConfidence: Double = 0, engine: TextEngine = .tesseract
     ) {
         self.features = features
         self.dataKinds = dataKinds
@@ -38,6 +40,7 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.regions = regions
         self.ignoredRegions = ignoredRegions
         self.minimumConfidence = minimumConfidence
+        self.engine = engine
     }
 }
 

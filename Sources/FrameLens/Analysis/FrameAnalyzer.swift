@@ -62,10 +62,23 @@ public final class FrameAnalyzer: Sendable {
     func readText(
         _ image: PixelImage, displaySize: (width: Int, height: Int), in region: NormalizedRect, options: AnalysisOptions
     ) async throws -> RecognizedText {
+        let reading = try options.engine.captionReading(languages: options.languages)
+        let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
+        let learned = reading == .tesseract ? nil : try PPOCREngine.shared()
+        if reading == .ppocr, let learned {
+            return try await onWorkerThread {
+                self.countPicture(width: displaySize.width, height: displaySize.height)
+                let blocks = try learned.read(luma, in: luma.pixelRect(region), minimumConfidence: options.minimumConfidence)
+                return RecognizedText(blocks: blocks)
+            }
+        }
         _ = try TessdataDirectory.validate(options.languages)
         return try await withEngine(languages: options.languages) { engine in
             self.countPicture(width: displaySize.width, height: displaySize.height)
-            let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
+            if let learned {
+                let reader = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false)
+                return RecognizedText(blocks: reader.read(lines: try learned.lines(in: luma, luma.pixelRect(region)), scale: Self.detectedLineScale))
+            }
             // A caption's clean picture is one line or two in a band: the plan reads it whole.
             let blocks = PageReader(
                 engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false
@@ -73,6 +86,10 @@ public final class FrameAnalyzer: Sendable {
             return RecognizedText(blocks: blocks)
         }
     }
+
+    /// Lines PP-OCR's detector finds are read by Tesseract this many times larger (Hangul caption lines at
+    /// 480p are about 20 pixels high).
+    static let detectedLineScale = 2.0
 
     /// Loads an engine for `locales` (as `AnalysisOptions.locales` names them) ahead of the first analysis.
     ///

@@ -25,6 +25,14 @@ struct PageReader {
         }
     }
 
+    /// The lines a text detector found (`TextDetector`), each read as a block `scale` times larger, as one
+    /// block top to bottom; none when nothing is read.
+    func read(lines boxes: [PixelRect], scale: Double) -> [RecognizedBlock] {
+        let picture = GrayPicture(image, PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        let lines = boxes.flatMap { read(part: $0, of: picture, scale: scale) }
+        return lines.isEmpty ? [] : [RecognizedBlock(lines: lines)]
+    }
+
     /// The plan's reading of a rectangle, with light text on its dark areas read inverted.
     private func readPlanned(_ rect: PixelRect, ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
         var blocks = read(GrayPicture(image, rect))

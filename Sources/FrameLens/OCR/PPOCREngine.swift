@@ -1,0 +1,129 @@
+import Foundation
+
+/// The learned reader: PP-OCRv4's text detector and line recogniser, run in-process through ONNX Runtime.
+///
+/// Loaded once per process (`shared()`), from the files `PPOCRFiles` finds; safe to use from several
+/// threads at once.
+final class PPOCREngine: Sendable {
+    /// Lines read with a lower mean confidence are dropped (RapidOCR's `text_score`).
+    static let minimumLineConfidence = 0.5
+    /// Tesseract languages whose scripts the recognition model has (Chinese and English); others are read
+    /// with Tesseract.
+    static let languages: Set<String> = ["eng", "chi_sim"]
+
+    let detector: TextDetector
+    let recognizer: TextLineRecognizer
+    /// ONNX Runtime's version.
+    let runtimeVersion: String
+
+    private static let loaded = Locked<PPOCREngine?>(nil)
+
+    /// The process's engine, loaded on first use.
+    ///
+    /// - Throws: `AnalysisError` `.engineNotInstalled` (naming what to install) or `.engineFailed`.
+    static func shared() throws(AnalysisError) -> PPOCREngine {
+        try loaded.withLock { engine -> Result<PPOCREngine, AnalysisError> in
+            if let engine { return .success(engine) }
+            let made = Result { () throws(AnalysisError) in try load() }
+            if case .success(let loaded) = made { engine = loaded }
+            return made
+        }.get()
+    }
+
+    private static func load() throws(AnalysisError) -> PPOCREngine {
+        let files = try PPOCRFiles.locate()
+        let runtime = try OnnxRuntime.shared(at: files.library)
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        return PPOCREngine(
+            detector: TextDetector(session: try runtime.session(model: files.detector, threads: threads)),
+            recognizer: try TextLineRecognizer(session: try runtime.session(model: files.recognizer, threads: threads)),
+            runtimeVersion: runtime.version)
+    }
+
+    private init(detector: TextDetector, recognizer: TextLineRecognizer, runtimeVersion: String) {
+        self.detector = detector
+        self.recognizer = recognizer
+        self.runtimeVersion = runtimeVersion
+    }
+
+    /// Whether the recognition model reads every one of Tesseract's `+`-joined `languages`.
+    static func reads(_ languages: String) -> Bool {
+        languages.split(separator: "+").allSatisfy { self.languages.contains(String($0)) }
+    }
+
+    /// The boxes of the lines of text in `rect` of `image`, in the image's pixels, top to bottom.
+    func lines(in image: LumaImage, _ rect: PixelRect) throws(AnalysisError) -> [PixelRect] {
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        let picture = PixelImage(
+            width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
+        return try detector.lines(in: picture).map { PixelRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
+    }
+
+    /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read).
+    func read(_ image: LumaImage, in rect: PixelRect, minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        let picture = PixelImage(
+            width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
+        var lines: [(box: PixelRect, words: [RecognizedWord])] = []
+        for box in try detector.lines(in: picture) {
+            let characters = try recognizer.read(Self.crop(picture, box))
+            let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
+            guard confidence >= Self.minimumLineConfidence else { continue }
+            let words = Self.words(characters, in: box, offset: (rect.x, rect.y), image: image)
+                .filter { $0.confidence >= minimumConfidence }
+            if !words.isEmpty { lines.append((box, words)) }
+        }
+        let merged = Self.rows(lines).map { RecognizedLine(words: $0) }
+        return merged.isEmpty ? [] : [RecognizedBlock(lines: merged)]
+    }
+
+    /// The words of a line's characters, split at spaces, each with its part of the line's box.
+    private static func words(
+        _ characters: [TextLineRecognizer.Character], in box: PixelRect, offset: (x: Int, y: Int), image: LumaImage
+    ) -> [RecognizedWord] {
+        var words: [RecognizedWord] = []
+        var current: [TextLineRecognizer.Character] = []
+        func finish() {
+            guard let first = current.first, let last = current.last else { return }
+            let left = box.x + Int((first.start * Double(box.width)).rounded(.down))
+            let right = box.x + Int((last.end * Double(box.width)).rounded(.up))
+            let rect = PixelRect(x: offset.x + left, y: offset.y + box.y, width: max(1, right - left), height: box.height)
+            words.append(RecognizedWord(
+                text: current.map(\.text).joined(),
+                confidence: current.map(\.confidence).reduce(0, +) / Double(current.count), bounds: image.bounds(rect)))
+            current = []
+        }
+        for character in characters {
+            if character.text.allSatisfy(\.isWhitespace) { finish() } else { current.append(character) }
+        }
+        finish()
+        return words
+    }
+
+    /// Lines whose boxes share most of their height are one row (the detector may split a line at a wide
+    /// gap): their words left to right; rows top to bottom.
+    private static func rows(_ lines: [(box: PixelRect, words: [RecognizedWord])]) -> [[RecognizedWord]] {
+        var rows: [(top: Int, bottom: Int, parts: [(box: PixelRect, words: [RecognizedWord])])] = []
+        for line in lines {
+            let top = line.box.y, bottom = line.box.y + line.box.height
+            if let index = rows.firstIndex(where: { min($0.bottom, bottom) - max($0.top, top) > min($0.bottom - $0.top, bottom - top) / 2 }) {
+                rows[index].parts.append(line)
+                rows[index].top = min(rows[index].top, top)
+                rows[index].bottom = max(rows[index].bottom, bottom)
+            } else {
+                rows.append((top, bottom, [line]))
+            }
+        }
+        return rows.sorted { $0.top < $1.top }.map { $0.parts.sorted { $0.box.x < $1.box.x }.flatMap(\.words) }
+    }
+
+    /// The part `box` of a gray picture.
+    private static func crop(_ picture: PixelImage, _ box: PixelRect) -> PixelImage {
+        var pixels = [UInt8](repeating: 0, count: box.width * box.height)
+        for y in 0..<box.height {
+            let source = (box.y + y) * picture.width + box.x
+            pixels[(y * box.width)..<((y + 1) * box.width)] = picture.pixels[source..<(source + box.width)]
+        }
+        return PixelImage(width: box.width, height: box.height, format: .gray8, pixels: pixels)
+    }
+}

@@ -1,0 +1,60 @@
+/// PP-OCR's line recogniser (CRNN with CTC): the text of one line's picture, character by character, with
+/// each character's confidence and place.
+///
+/// The line is resized to `inputHeight` pixels high keeping its shape (at least `minimumWidth` wide, the
+/// rest mid-grey); the model gives, for each of its time steps (a column band), a probability per
+/// character of its dictionary (index 0 is CTC's blank); greedy decoding keeps each step's likeliest
+/// character, dropping blanks and repeats.
+struct TextLineRecognizer {
+    static let inputHeight = 48
+    static let minimumWidth = 320
+
+    let session: OnnxRuntime.Session
+    /// The model's characters: blank, its dictionary (the model's `character` metadata), then a space.
+    let characters: [String]
+
+    /// A recogniser with the model's own dictionary.
+    ///
+    /// - Throws: `AnalysisError` `.engineFailed` when the model has no dictionary.
+    init(session: OnnxRuntime.Session) throws(AnalysisError) {
+        guard let dictionary = try session.metadata("character") else {
+            throw AnalysisError(.engineFailed, "the PP-OCR recognition model has no character dictionary in its metadata")
+        }
+        self.session = session
+        characters = ["blank"] + dictionary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
+    }
+
+    /// One character read: where it lies across the line (0...1 of the line's width) and how sure the model is.
+    struct Character {
+        let text: String
+        let start: Double
+        let end: Double
+        let confidence: Double
+    }
+
+    /// The characters of the line pictured by `image`.
+    func read(_ image: PixelImage) throws(AnalysisError) -> [Character] {
+        let scaledWidth = max(1, Int((Double(Self.inputHeight) * Double(image.width) / Double(image.height)).rounded(.up)))
+        let width = max(Self.minimumWidth, scaledWidth)
+        let input = PPOCRTensor.planes(of: image, size: (scaledWidth, Self.inputHeight), width: width)
+        let output = try session.run(input, shape: [1, 3, Self.inputHeight, width])
+        guard output.shape.count == 3, output.shape[2] == characters.count else {
+            throw AnalysisError(.engineFailed, "the text recogniser's output has shape \(output.shape), not [1, T, \(characters.count)]")
+        }
+        let steps = output.shape[1]
+        // Each step covers width / steps input columns; the line's picture fills scaledWidth of them.
+        let stepShare = Double(width) / Double(steps) / Double(scaledWidth)
+        var read: [Character] = []
+        var previous = 0
+        for step in 0..<steps {
+            let row = output.values[(step * characters.count)..<((step + 1) * characters.count)]
+            let best = row.indices.max { row[$0] < row[$1] }! - step * characters.count
+            defer { previous = best }
+            guard best != 0, best != previous else { continue }
+            read.append(Character(
+                text: characters[best], start: min(1, Double(step) * stepShare), end: min(1, Double(step + 1) * stepShare),
+                confidence: Double(row[row.startIndex + best])))
+        }
+        return read
+    }
+}
