@@ -23,13 +23,13 @@ struct LiveObjectsTests {
 
     /// `index` keeps a bounded number of decoded frames whatever the interval: at 30 s between samples as few
     /// as at 0.5 s (it once kept every frame decoded between two samples: 900 of them here at 30 s). Counted
-    /// in `framelens-bench index-peak`, a process of its own, on a 64 s slide video of 30 fps without B-frames
+    /// in `framelens-bench index-peak`, a process of its own, on a 48 s slide video of 30 fps without B-frames
     /// (every frame decoded).
     @Test func indexKeepsAsFewFramesAtAnyInterval() throws {
-        let video = try TestMedia.make("slides-every-16s.mp4", [
-            "-f", "lavfi", "-i", "color=c=white:s=640x360:r=30:d=64", "-vf",
-            "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fontsize=40:x=40:y=60:"
-                + "text='Slide %{eif\\:floor(t/16)+1\\:d} of the talk'",
+        let video = try TestMedia.make("slides-every-12s.mp4", [
+            "-f", "lavfi", "-i", "color=c=white:s=320x180:r=30:d=48", "-vf",
+            "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fontsize=24:x=20:y=30:"
+                + "text='Slide %{eif\\:floor(t/12)+1\\:d} of the talk'",
             "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-g", "300", "-pix_fmt", "yuv420p",
         ])
         let bench = URL(fileURLWithPath: Command.framelens).deletingLastPathComponent()
