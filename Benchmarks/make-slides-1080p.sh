@@ -9,6 +9,11 @@
 #                          every slide (40 px from the edges), away from the slide text.
 #   OUT/slides-1080p.json  per slide: index, startFrame, endFrame (exclusive), start, end (seconds),
 #                          lines, text, dark; plus fps, frameCount, duration, width, height, inset.
+# MINUTES (environment, default 3) stretches the lecture: every slide is held MINUTES/3 times as long
+# (its start frame scaled, moved one frame on where that lands on a keyframe or a sample instant), and the
+# files are named slides-1080p-<MINUTES>min.{mp4,json}; MINUTES=20 is the 20-minute lecture `index`'s
+# speed is measured on (Benchmarks/index-speed.sh, with PRESET=superfast). PRESET (default medium) is x264's preset: the 20-minute
+# lecture is made with superfast (the same 3 B-frames and GOP; about an hour at medium on 2 busy cores).
 # OUT is $1, default Benchmarks/out/ (git-ignored). Deterministic: the same JSON always, and the same
 # video bytes for the same ffmpeg/x264 build (bit-exact flags, no metadata, a fixed x264 thread count).
 # Each slide is drawn once as a PNG (ffmpeg drawtext, DejaVu fonts), held for its exact frame count
@@ -20,6 +25,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=${1:-$here/out}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+MINUTES=${MINUTES:-3}
+name=slides-1080p
+[[ $MINUTES == 3 ]] || name=slides-1080p-${MINUTES}min
+export MINUTES DECK_NAME=$name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -29,7 +38,9 @@ ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
 cat >"$work/deck.py" <<'EOF'
 import json, os, sys
 
-W, H, FPS, FRAMES = 1920, 1080, 30, 5400
+W, H, FPS = 1920, 1080, 30
+SCALE = float(os.environ.get("MINUTES", "3")) / 3
+FRAMES = round(5400 * SCALE)
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 INSET = {"x": 1560, "y": 860, "width": 320, "height": 180}
@@ -107,6 +118,10 @@ SLIDES = [
                  "Reading: chapter 9, sections 9.1 to 9.6",
                  "Next lecture: file systems"]},
 ]
+for _slide in SLIDES[1:]:
+    _slide["start"] = round(_slide["start"] * SCALE)
+    while _slide["start"] % 15 == 0 or _slide["start"] % 250 == 0:
+        _slide["start"] += 1
 TITLE_SIZE, MARGIN = 64, 100
 TITLE_SLIDE = [(64, 330, BOLD), (48, 440, FONT), (44, 560, FONT), (40, 630, FONT)]
 
@@ -169,7 +184,7 @@ def truth():
             "index": i, "startFrame": s["start"], "endFrame": end_frame(i),
             "start": round(s["start"] / FPS, 6), "end": round(end_frame(i) / FPS, 6),
             "dark": bool(s.get("dark")), "lines": lines_of(s), "text": "\n".join(lines_of(s))})
-    return {"video": "slides-1080p.mp4", "width": W, "height": H, "fps": FPS, "frameCount": FRAMES,
+    return {"video": os.environ["DECK_NAME"] + ".mp4", "width": W, "height": H, "fps": FPS, "frameCount": FRAMES,
             "duration": FRAMES / FPS, "inset": INSET, "slides": slides}
 
 
@@ -204,14 +219,14 @@ graph+="${labels}concat=n=$n:v=1:a=0[deck];"
 graph+="[deck][$n:v]overlay=x=1560:y=860:eof_action=endall,format=yuv420p[v]"
 
 ff "${inputs[@]}" -filter_complex "$graph" -map '[v]' -an -frames:v "$frames" -fps_mode cfr -r 30 \
-    -c:v libx264 -preset medium -profile:v high -crf 23 -g 250 -sc_threshold 0 -threads 2 \
+    -c:v libx264 -preset "${PRESET:-medium}" -profile:v high -crf 23 -g 250 -sc_threshold 0 -threads 2 \
     -colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv \
-    -map_metadata -1 -fflags +bitexact -flags:v +bitexact -movflags +faststart "$work/slides-1080p.mp4"
+    -map_metadata -1 -fflags +bitexact -flags:v +bitexact -movflags +faststart "$work/$name.mp4"
 
 got=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 \
-    "$work/slides-1080p.mp4")
+    "$work/$name.mp4")
 [[ $got == "$frames" ]] || { echo "error: encoded $got frames, expected $frames" >&2; exit 1; }
-python3 "$work/deck.py" json >"$work/slides-1080p.json"
-mv "$work/slides-1080p.mp4" "$work/slides-1080p.json" "$out/"
+python3 "$work/deck.py" json >"$work/$name.json"
+mv "$work/$name.mp4" "$work/$name.json" "$out/"
 if [[ -n ${KEEP_SLIDES:-} ]]; then mkdir -p "$KEEP_SLIDES" && cp "$work"/s*.png "$KEEP_SLIDES"/; fi
-echo "wrote $out/slides-1080p.mp4 ($(stat -c %s "$out/slides-1080p.mp4") bytes, $frames frames) and $out/slides-1080p.json"
+echo "wrote $out/$name.mp4 ($(stat -c %s "$out/$name.mp4") bytes, $frames frames) and $out/$name.json"

@@ -4,6 +4,8 @@
 #   grab-vs-pipeline.sh   framelens grab vs ffmpeg | tesseract | zbarimg, 9 slides, with CER
 #   framelens-bench       20 grabs in one process (model loaded once), with peak RSS
 #   index-vs-pipeline.sh  framelens index vs ffmpeg fps=1 | tesseract, on a 3-minute 1080p lecture
+#   index-speed.sh        framelens index vs a keyframe-only and a full ffmpeg decode, x real time and peak
+#                         RSS, on a 20-minute 1080p lecture; peak RSS against --interval
 # Settings (environment): BENCH_RUNS (timed runs per command, default 5), VIDEO, GROUND_TRUTH.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -45,6 +47,10 @@ sed 's/^/in-process /' "$scratch/in-process.txt" >>"$BENCH_SUMMARY"
 echo
 echo "== framelens index vs the per-second pipeline (1080p, 3 minutes)"
 "$BENCH_DIR/index-vs-pipeline.sh"
+
+echo
+echo "== framelens index speed and memory (1080p, 20 minutes)"
+"$BENCH_DIR/index-speed.sh"
 
 echo
 echo "== Summary (ratios above 1: framelens is faster)"

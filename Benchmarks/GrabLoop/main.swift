@@ -10,6 +10,9 @@
 /// (default 5)]` runs seek+grab cycles and checks that resident memory and the live C objects stay flat
 /// (`Soak.swift`); it exits 1 when they do not.
 ///
+/// `framelens-bench index-peak VIDEO INTERVAL` indexes the video at that interval and prints the most decoded
+/// frames alive at once (`IndexPeak.swift`).
+///
 /// `framelens-bench arenas` has 8 threads allocate at once, then prints malloc's statistics (one `Arena N:`
 /// per arena) on stderr: the cap below holds them to two (`Arenas.swift`).
 @_spi(Process) import FrameLens
@@ -23,6 +26,7 @@ func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: framelens-bench VIDEO GROUND_TRUTH_JSON [GRABS >= 2]
                framelens-bench soak VIDEO [CYCLES >= 20] [TEXT_EVERY >= 1] [MAX_GROWTH_PERCENT]
+               framelens-bench index-peak VIDEO INTERVAL
                framelens-bench arenas
 
         """.utf8))
@@ -42,6 +46,11 @@ if arguments.first == "soak" {
     else { usage() }
     let flat = try await soak(video: arguments[1], cycles: cycles, textEvery: textEvery, maximumGrowth: maximumGrowth)
     exit(flat ? 0 : 1)
+}
+if arguments.first == "index-peak" {
+    guard arguments.count == 3, let interval = Double(arguments[2]), interval > 0 else { usage() }
+    try await indexPeak(video: arguments[1], interval: interval)
+    exit(0)
 }
 guard arguments.count == 2 || arguments.count == 3,
       let grabCount = arguments.count == 3 ? Int(arguments[2]) : 20, grabCount >= 2

@@ -85,14 +85,38 @@ struct CaptionTracker {
         let pixelShape: Double
     }
 
+    /// The frames seen lately, by their index since the tracker began; older ones are forgotten, so that
+    /// memory does not grow with the video's length.
+    private struct SeenFrames {
+        private var first = 0
+        private var kept: [SeenFrame] = []
+
+        /// The index the next frame gets.
+        var count: Int { first + kept.count }
+
+        subscript(index: Int) -> SeenFrame { kept[index - first] }
+
+        mutating func append(_ frame: SeenFrame) { kept.append(frame) }
+
+        /// Forgets the frames before index `index`.
+        mutating func forget(before index: Int) {
+            let dropped = min(max(0, index - first), kept.count)
+            kept.removeFirst(dropped)
+            first += dropped
+        }
+    }
+
     /// A caption still on screen.
     private struct Showing {
         let born: Int
+        /// The last frame without it (nil at the start of the scan) and the first with it.
+        let before: SeenFrame?
+        let first: SeenFrame
         /// Where it is, in working pixels.
         let rect: PixelRect
         let strokes: Strokes
         var consensus: CaptionConsensus
-        var last: Int
+        var last: SeenFrame
         /// Born at a shot change, where the new shot's own edges are born too: a caption with more strokes
         /// born at its place soon after is the real one, and takes its place.
         let atCut: Bool
@@ -103,7 +127,9 @@ struct CaptionTracker {
     private let ignored: [NormalizedRect]
     /// The working pixels to look at; nil for all.
     private var watched: [Bool]?
-    private var frames: [SeenFrame] = []
+    private var frames = SeenFrames()
+    /// The index of the first frame looked at since the tracker began or last paused: no strokes are born in it.
+    private var firstFrame = 0
     private var previous: [UInt8] = []
     private var birth: [Int] = []
     /// Whether each working pixel's value changed by at least `appearance` levels at its birth.
@@ -116,12 +142,13 @@ struct CaptionTracker {
     /// The recent frames (by index) that are shot changes (`cutShare`).
     private var cuts: Set<Int> = []
     private var showing: [Showing] = []
-    /// The frames decoded lately (over `hold` and a little more), for a caption found to have been born
-    /// among them.
+    /// The frames decoded lately, for a caption found to have been born among them: those shown less than
+    /// `hold` before the last one, and the frame before them (a bounded number of frames, however long the
+    /// tracker runs).
     private var recent: [(index: Int, frame: VideoFrame)] = []
     /// The captions gone less than `hold` ago, with the first frame without them: until then another
     /// caption found to have taken their place in that frame may still turn up.
-    private var leaving: [(index: Int, caption: Showing)] = []
+    private var leaving: [(index: Int, after: SeenFrame, caption: Showing)] = []
     private var frameSize = (width: 0, height: 0)
     private var pixelShape = 1.0
 
@@ -177,22 +204,47 @@ struct CaptionTracker {
             guard caption.strokes.shownShare(in: map) < Self.shownShare else { return true }
             var caption = caption
             caption.consensus.setAfter(frame)
-            leaving.append((index, caption))
+            leaving.append((index, frames[index], caption))
             return false
         }
         for index in showing.indices {
             showing[index].consensus.add(frame)
-            showing[index].last = frames.count - 1
+            showing[index].last = frames[frames.count - 1]
         }
         recent.append((index, frame))
-        recent.removeAll { frame.time - $0.frame.time > 2 * Self.hold + 0.5 }
         for born in newlyHeldBirths(at: index) { show(found(bornAt: born, in: map)) }
+        // The next frame's births are among the frames shown less than `hold` before this one.
+        if let youngest = recent.firstIndex(where: { frame.time - $0.frame.time < Self.hold }) {
+            recent.removeFirst(max(0, youngest - 1))
+        }
         sharpJumps = sharpJumps.filter { frame.time - frames[$0.key].time < 2 * Self.hold }
         cuts = cuts.filter { frame.time - frames[$0].time < 2 * Self.hold }
         let now = frame.time
-        let gone = leaving.filter { now - frames[$0.index].time >= Self.hold }
-        leaving.removeAll { now - frames[$0.index].time >= Self.hold }
-        return gone.map { finished($0.caption, after: $0.index) }
+        let gone = leaving.filter { now - $0.after.time >= Self.hold }
+        leaving.removeAll { now - $0.after.time >= Self.hold }
+        frames.forget(before: oldestNeededFrame)
+        return gone.map { finished($0.caption, after: $0.after) }
+    }
+
+    /// The oldest frame (by index) still looked up: the recent frames, and those with jumps or cuts.
+    private var oldestNeededFrame: Int {
+        ([recent.first?.index, sharpJumps.keys.min(), cuts.min()].compactMap { $0 }.min() ?? frames.count) - 1
+    }
+
+    /// Whether a caption is on screen, or gone too lately to be handed out: the tracker must go on looking
+    /// at every frame until it is not.
+    var isTracking: Bool { !showing.isEmpty || !leaving.isEmpty }
+
+    /// The scan will skip frames, the tracker showing nothing: what it learnt of the frames so far is
+    /// forgotten, and the next frame it looks at starts afresh, as the first did (no strokes are born in it).
+    mutating func pause() {
+        guard !isTracking, !previous.isEmpty else { return }
+        previous = []
+        sharpJumps = [:]
+        cuts = []
+        recent = []
+        frames.forget(before: frames.count)
+        firstFrame = frames.count
     }
 
     /// The captions still on screen, or gone too lately to be handed out, when the scan ends.
@@ -201,7 +253,7 @@ struct CaptionTracker {
             showing = []
             leaving = []
         }
-        return leaving.map { finished($0.caption, after: $0.index) } + showing.map { finished($0, after: nil) }
+        return leaving.map { finished($0.caption, after: $0.after) } + showing.map { finished($0, after: nil) }
     }
 
     /// Adds captions just found to those showing. One over a caption born at a shot change replaces it when
@@ -219,12 +271,12 @@ struct CaptionTracker {
 
     /// The frames whose newborn values have just held for `hold` seconds, as of frame `index`, earliest first.
     private func newlyHeldBirths(at index: Int) -> [Int] {
-        guard index > 0 else { return [] }
+        guard index > firstFrame else { return [] }
         let now = frames[index].time
         let before = frames[index - 1].time
         var births: [Int] = []
         var born = index - 1
-        while born > 0 && before - frames[born].time < Self.hold {
+        while born > firstFrame && before - frames[born].time < Self.hold {
             if now - frames[born].time >= Self.hold { births.append(born) }
             born -= 1
         }
@@ -375,9 +427,9 @@ struct CaptionTracker {
             showingOthersAt: replaced(by: rect, at: born, factor: f))
         for seen in recent where seen.index >= born { consensus.add(seen.frame) }
         return Showing(
-            born: born, rect: rect,
+            born: born, before: frames[born - 1], first: frames[born], rect: rect,
             strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),
-            consensus: consensus, last: frames.count - 1, atCut: cuts.contains(born))
+            consensus: consensus, last: frames[frames.count - 1], atCut: cuts.contains(born))
     }
 
     /// The places (in coded pixels, `factor` per working pixel) of the captions that went at frame `born`,
@@ -399,10 +451,9 @@ struct CaptionTracker {
         showing.contains { !$0.atCut && $0.rect.contains(x: x, y: y) }
     }
 
-    private func finished(_ caption: Showing, after index: Int?) -> Caption {
+    private func finished(_ caption: Showing, after: SeenFrame?) -> Caption {
         Caption(
-            before: caption.born > 0 ? frames[caption.born - 1] : nil, first: frames[caption.born],
-            last: frames[caption.last], after: index.map { frames[$0] }, strokes: caption.strokes,
+            before: caption.before, first: caption.first, last: caption.last, after: after, strokes: caption.strokes,
             consensus: caption.consensus, frameWidth: frameSize.width, frameHeight: frameSize.height,
             pixelShape: pixelShape)
     }

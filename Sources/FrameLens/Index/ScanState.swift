@@ -94,9 +94,9 @@ struct ScanState {
     /// Whether text is read (else captions are not tracked).
     let readsText: Bool
     var pendingChange: PendingChange?
-    /// The frames decoded since the sample before the last one (or before a pending change); their
-    /// thumbnails are made only when a change is to be narrowed down among them.
-    private var scanned: [VideoFrame] = []
+    /// The frames decoded since the sample before the last one (or before a pending change), to narrow a
+    /// change down among.
+    private var scanned = ScanWindow()
     /// The open stretch's newest intra frame: exact as the scan decodes it.
     private var latestIntra: VideoFrame?
     /// The thumbnail of the intra frame read for the open stretch, and later intra frames that show the
@@ -119,8 +119,9 @@ struct ScanState {
     private var lastRead: (thumbnail: Thumbnail, reading: Int)?
     private var readings = 0
     private var captionsFound = 0
-    /// Captions over moving video, found in every decoded frame.
+    /// Captions over moving video, found in the decoded frames `captionGate` lets through.
     private var captionTracker: CaptionTracker
+    private var captionGate = CaptionGate()
     /// What is asked for and not yet handed out (`takeRequests`).
     private var requests: [ScanRequest] = []
 
@@ -156,9 +157,11 @@ struct ScanState {
 
     /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
     mutating func decoded(_ frame: VideoFrame) throws {
-        scanned.append(frame)
+        try scanned.append(frame)
         if readsText {
-            requests += captionTracker.observe(frame).map { caption(ending: $0, rangeEnd: nil) }
+            let tracked = captionGate.framesToTrack(frame, tracking: captionTracker.isTracking)
+            if tracked.isEmpty { captionTracker.pause() }
+            for frame in tracked { requests += captionTracker.observe(frame).map { caption(ending: $0, rangeEnd: nil) } }
         }
         guard frame.isIntra else { return }
         latestIntra = frame
@@ -187,6 +190,7 @@ struct ScanState {
             return
         }
         let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
+        captionGate.sampled(differences, moving: detector.movingCells)
         if let pending = pendingChange, !detector.isChange(pending.differences) {
             guard pending.extensions + 1 < ChangeDetector.longestAnimation else {
                 pendingChange = nil
@@ -228,10 +232,7 @@ struct ScanState {
         confirmReading()
         let reference = change.before.thumbnail
         let focus = detector.steps(of: change.differences, thenHeld: next)
-        var window: [ScannedFrame] = []
-        for frame in scanned where frame.pts > change.before.frame.pts && frame.pts < change.after.frame.pts {
-            window.append(ScannedFrame(frame, try Thumbnail(frame)))
-        }
+        var window = try scanned.frames(after: change.before.frame.pts, before: change.after.frame.pts)
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
         let shape = detector.shape(of: change.differences, within: focus)
         let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
@@ -343,6 +344,6 @@ struct ScanState {
     /// Keeps only the scanned frames a pending or the next change may need.
     private mutating func forgetScannedFrames() {
         guard let oldest = oldestNeededFrame else { return }
-        scanned.removeAll { $0.pts < oldest }
+        scanned.forget(before: oldest)
     }
 }

@@ -12,15 +12,24 @@ import Synchronization
     /// One kind of object's count.
     final class Counter: Sendable {
         private let value = Atomic<Int>(0)
+        private let highest = Atomic<Int>(0)
 
         /// One more is alive.
-        func created() { value.add(1, ordering: .relaxed) }
+        func created() {
+            let (_, now) = value.add(1, ordering: .relaxed)
+            highest.max(now, ordering: .relaxed)
+        }
 
         /// One fewer is alive.
         func freed() { value.subtract(1, ordering: .relaxed) }
 
         /// How many are alive.
         var live: Int { value.load(ordering: .relaxed) }
+
+        /// The most alive at once since `resetPeaks`.
+        var peak: Int { highest.load(ordering: .relaxed) }
+
+        func resetPeak() { highest.store(live, ordering: .relaxed) }
     }
 
     /// `AVFrame`s (decoder frames, frames handed out in a `VideoFrame`, rotation and encoder frames).
@@ -50,5 +59,17 @@ import Synchronization
         Counts(
             frames: frames.live, packets: packets.live, codecContexts: codecContexts.live,
             tesseractEngines: tesseractEngines.live, zbarImages: zbarImages.live)
+    }
+
+    /// The most of each kind alive at once since the last `resetPeaks()` (or the start).
+    public static var peaks: Counts {
+        Counts(
+            frames: frames.peak, packets: packets.peak, codecContexts: codecContexts.peak,
+            tesseractEngines: tesseractEngines.peak, zbarImages: zbarImages.peak)
+    }
+
+    /// Starts the peaks afresh from the counts now.
+    public static func resetPeaks() {
+        for counter in [frames, packets, codecContexts, tesseractEngines, zbarImages] { counter.resetPeak() }
     }
 }
