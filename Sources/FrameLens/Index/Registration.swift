@@ -20,29 +20,29 @@ struct Registration: Equatable {
         guard a.width == b.width, a.height == b.height, a.width > 4 * reach, a.height > 4 * reach else { return nil }
         let gradientA = a.gradient, gradientB = b.gradient
         let width = a.width
-        /// The sum of absolute gradient differences at one shift, over every other pixel of the middle.
-        func cost(_ sx: Int, _ sy: Int) -> Int {
+        /// The sum of absolute gradient differences at one shift, over every other pixel of the middle; given a
+        /// bound, it stops once the sum passes it (that shift cannot be the best).
+        func cost(_ sx: Int, _ sy: Int, bound: Int = .max) -> Int {
             var total = 0
             for y in stride(from: reach, to: a.height - reach - 1, by: 2) {
                 let rowA = y * width, rowB = (y + sy) * width + sx
                 for x in stride(from: reach, to: width - reach - 1, by: 2) {
                     total += abs(Int(gradientA[rowA + x]) - Int(gradientB[rowB + x]))
                 }
+                if total > bound { return total }
             }
             return total
         }
-        var costs = [Int](repeating: 0, count: (2 * reach + 1) * (2 * reach + 1))
-        var best = (x: 0, y: 0, cost: Int.max)
+        var best = (x: 0, y: 0, cost: cost(0, 0))
         for sy in -reach...reach {
-            for sx in -reach...reach {
-                let value = cost(sx, sy)
-                costs[(sy + reach) * (2 * reach + 1) + sx + reach] = value
+            for sx in -reach...reach where sx != 0 || sy != 0 {
+                let value = cost(sx, sy, bound: best.cost)
                 if value < best.cost || (value == best.cost && abs(sx) + abs(sy) < abs(best.x) + abs(best.y)) {
                     best = (sx, sy, value)
                 }
             }
         }
-        let at = { (sx: Int, sy: Int) in Double(costs[(sy + reach) * (2 * reach + 1) + sx + reach]) }
+        let at = { (sx: Int, sy: Int) in Double(sx == best.x && sy == best.y ? best.cost : cost(sx, sy)) }
         /// The minimum of the parabola through three costs, as a fraction of a pixel from the middle one.
         func refined(_ before: Double, _ middle: Double, _ after: Double) -> Double {
             let curvature = before - 2 * middle + after
@@ -61,19 +61,21 @@ struct Registration: Equatable {
     /// fraction of a pixel changes its cell), cell averages compared at the closest of those, less the
     /// pictures' common step in brightness (the median difference) and less the noise (`noiseAllowance` times
     /// the median difference left), so that a camera's drift, its exposure and its sensor noise are no
-    /// change; and that step. A cell the shift takes partly outside `b` does not differ.
-    func cellDifferences(from a: WorkingPicture, to b: WorkingPicture) -> (differences: [Int], step: Double) {
+    /// change. A cell the shift takes partly outside `b` does not differ. Nil when the picture neither moved
+    /// nor stepped in brightness by `exposureStep`: there is nothing for registering to explain.
+    func cellDifferences(from a: WorkingPicture, to b: WorkingPicture) -> [Int]? {
         let meansA = a.cellMeans(shiftedBy: 0, 0).means
         let centre = b.cellMeans(shiftedBy: dx, dy)
         let signed = zip(centre.means, meansA).map { $0 - $1 }
         let step = signed.sorted()[signed.count / 2]
+        guard moved || abs(step) >= Self.exposureStep else { return nil }
         var left = signed.map { abs($0 - step) }
         for (ox, oy) in [(-0.5, -0.5), (0, -0.5), (0.5, -0.5), (-0.5, 0), (0.5, 0), (-0.5, 0.5), (0, 0.5), (0.5, 0.5)] {
             let means = b.cellMeans(shiftedBy: dx + ox, dy + oy).means
             for cell in left.indices { left[cell] = min(left[cell], abs(means[cell] - meansA[cell] - step)) }
         }
         let noise = Self.noiseAllowance * left.sorted()[left.count / 2]
-        return (left.indices.map { centre.outside[$0] ? 0 : Int(max(0, left[$0] - noise).rounded()) }, step)
+        return left.indices.map { centre.outside[$0] ? 0 : Int(max(0, left[$0] - noise).rounded()) }
     }
 }
 

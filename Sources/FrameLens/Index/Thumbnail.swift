@@ -56,10 +56,9 @@ struct Thumbnail: Equatable {
         let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
         let plainChanged = changed(plain)
         guard plainChanged > 0, let working, let earlier = other.working,
-              let registration = Registration.estimate(from: earlier, to: working)
+              let registration = Registration.estimate(from: earlier, to: working),
+              let registered = registration.cellDifferences(from: earlier, to: working)
         else { return plain }
-        let registered = registration.cellDifferences(from: earlier, to: working)
-        guard registration.moved || abs(registered.step) >= Registration.exposureStep else { return plain }
-        return changed(registered.differences) * 2 <= plainChanged ? registered.differences : plain
+        return changed(registered) * 2 <= plainChanged ? registered : plain
     }
 }
