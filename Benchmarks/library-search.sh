@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The video library's speed and size: a library of 2,000 imported indexes (about 30,000 cues of real prose,
 # library-corpus.py), the median wall time of whole `framelens search` processes over it (target <= 150 ms
-# on 2 cores), `library add` of an unchanged folder of real videos against its first add (target <= 10 %),
+# on 2 cores), the median time of `GET /api/search` answered by `serve --library` over it (target <= 30 ms),
+# `library add` of an unchanged folder of real videos against its first add (target <= 10 %),
 # and the library's size on disk per 1,000 cues.
 #
 # Settings (environment): as lib.sh (FRAMELENS, BENCH_RUNS: timed runs per query, default here 21),
-# LIBRARY_VIDEOS (indexes to import, 2000), LIBRARY_ADD_VIDEOS (real videos for the re-add, 12).
+# LIBRARY_VIDEOS (indexes to import, 2000), LIBRARY_ADD_VIDEOS (real videos for the re-add, 12), SERVE (the
+# server's binary; default framelens-serve beside FRAMELENS).
 set -euo pipefail
 BENCH_RUNS=${BENCH_RUNS:-21}
 source "$(dirname "$0")/lib.sh"
@@ -59,6 +61,35 @@ done
 median=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
 echo "search: median of the queries' wall-time medians $(ms "$median") ms (target <= 150); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 summary "library search: $(ms "$median") ms median per process over $cues cues"
+
+echo
+SERVE=${SERVE:-$(dirname "$FRAMELENS")/framelens-serve}
+if [[ -x $SERVE ]]; then
+    # The imported indexes name videos that are not on this machine; one real video makes the library servable.
+    "$FRAMELENS" library add "$REPO_DIR/Samples/lecture.mp4" --library "$library" --quiet
+    "$SERVE" --library "$library" --port 0 >"$scratch/serve.out" 2>"$scratch/serve.err" &
+    server=$!
+    trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
+    for _ in $(seq 600); do grep -q http "$scratch/serve.out" && break; sleep 0.1; done
+    url=$(grep -o 'http://[^ ]*' "$scratch/serve.out") || { cat "$scratch/serve.err" >&2; exit 1; }
+    echo "query | wall (ms): medians of $BENCH_RUNS GET /api/search?q=...&limit=20 (curl's time_total)"
+    walls=()
+    for query in license 'free software' '"without any warranty"' 'distrib*' 'NEAR(copyright holders, 3)' \
+        'debian NOT package' 'zzyzx'; do
+        encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$query")
+        curl -s -o /dev/null "${url}api/search?q=$encoded&limit=20"
+        wall=$(for ((run = 0; run < BENCH_RUNS; run++)); do
+            curl -s -o /dev/null -w '%{time_total}\n' "${url}api/search?q=$encoded&limit=20"
+        done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+        walls+=("$wall")
+        echo "$query | $(ms "$wall")"
+    done
+    median=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+    echo "/api/search: median of the queries' medians $(ms "$median") ms (target <= 30); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    summary "library /api/search: $(ms "$median") ms median per request over $cues cues"
+else
+    echo "/api/search: not measured, no $SERVE (swift build -c release --product framelens-serve)"
+fi
 
 echo
 echo "# library add: $LIBRARY_ADD_VIDEOS real videos (640x360, 6 s, 3 slides each), first add and an unchanged re-add"
