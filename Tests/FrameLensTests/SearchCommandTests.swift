@@ -3,18 +3,8 @@ import Testing
 
 /// `framelens search` over a library of real videos, and the errors of a bad query or a bad library file.
 struct SearchCommandTests {
-    /// A library of two videos: `a.mp4` (3 s) and `week2/b.mkv` (4 s), both mentioning "slide".
-    static func library() throws -> LibraryFixture {
-        let fixture = try LibraryFixture()
-        try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
-        try fixture.put("Bravo netlist slide", at: "week2/b.mkv", seconds: 4)
-        let added = try fixture.add([fixture.folder])
-        #expect(added.status == 0, "\(added.errorText)")
-        return fixture
-    }
-
     @Test func hitsGiveTheVideoTheTimesTheMarkedWordsAndACommand() throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         let result = try fixture.run(["search", "dfflibmap"])
         #expect(result.status == 0)
         #expect(result.text == """
@@ -29,7 +19,7 @@ struct SearchCommandTests {
     }
 
     @Test func jsonHitsAndTheirSchema() throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         let result = try fixture.run(["search", "netlist OR dfflibmap", "--json", "--limit", "1"])
         #expect(result.status == 0)
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]])
@@ -39,7 +29,7 @@ struct SearchCommandTests {
     }
 
     @Test func queriesTakeFTS5SyntaxAndTheVideoPattern() throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         let videos = { (arguments: [String]) in
             let hits = try JSONSerialization.jsonObject(with: Data(try fixture.run(["search"] + arguments + ["--json"]).output))
             return (hits as? [[String: Any]] ?? []).compactMap { ($0["video"] as? String)?.split(separator: "/").last }
@@ -62,7 +52,7 @@ struct SearchCommandTests {
         ("nosuch:slide", "no such column: nosuch"),
     ])
     func aQueryThatIsNotFTS5SyntaxIsOneLineAndExit2(query: String, reason: String) throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         let result = try fixture.run(["search", query])
         #expect(result.status == 2)
         #expect(result.errorText == """

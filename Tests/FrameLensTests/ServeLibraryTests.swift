@@ -6,16 +6,6 @@ import Testing
 /// library. (The page's search box is tested in Chromium by Tests/e2e.)
 @Suite(.serialized)
 struct ServeLibraryTests {
-    /// A library of `a.mp4` (3 s) and `week2/b.mkv` (4 s), both mentioning "slide".
-    static func library() throws -> LibraryFixture {
-        let fixture = try LibraryFixture()
-        try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
-        try fixture.put("Bravo netlist slide", at: "week2/b.mkv", seconds: 4)
-        let added = try fixture.add([fixture.folder])
-        #expect(added.status == 0, "\(added.errorText)")
-        return fixture
-    }
-
     static func json(_ reply: RunningServer.Reply) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(reply.body))
     }
@@ -24,7 +14,7 @@ struct ServeLibraryTests {
     /// `$XDG_DATA_HOME/framelens/library.sqlite`, with no video named: its videos are the catalogue.
     @Test(arguments: ["FRAMELENS_LIBRARY", "XDG_DATA_HOME"])
     func aBareLibraryOptionServesTheDefaultLibrary(variable: String) throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         var environment = ["FRAMELENS_LIBRARY": fixture.library]
         if variable == "XDG_DATA_HOME" {
             let data = TestMedia.path("data")
@@ -57,7 +47,7 @@ struct ServeLibraryTests {
     /// A video named on the command line that the library holds too is served once; a library video whose
     /// file is gone is not served, and its hits say so with a null videoID.
     @Test func libraryVideosJoinTheNamedOnesOnceAndGoneOnesAreLeftOut() throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         try FileManager.default.removeItem(atPath: fixture.folder + "/week2/b.mkv")
         let server = try RunningServer([fixture.folder + "/a.mp4", TestMedia.sample, "--library", fixture.library])
         let videos = try #require(try Self.json(try server.get("/api/videos")) as? [[String: Any]])
@@ -115,7 +105,7 @@ struct ServeLibraryTests {
     /// No library: `/api/search` and `/api/library` answer 404 with a message; a library file that goes away
     /// while the server runs is 404 too, naming it.
     @Test func searchWithoutALibraryIs404() throws {
-        let fixture = try Self.library()
+        let fixture = try LibraryFixture.twoVideos()
         let alone = try RunningServer([fixture.folder + "/a.mp4"])
         for path in ["/api/search?q=slide", "/api/library"] {
             let reply = try alone.get(path)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A library file and a folder of slide videos for the `library` and `search` tests, each test its own.
 struct LibraryFixture {
@@ -19,6 +20,16 @@ struct LibraryFixture {
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// A library of two videos, added: `a.mp4` (3 s) and `week2/b.mkv` (4 s), both mentioning "slide".
+    static func twoVideos() throws -> LibraryFixture {
+        let fixture = try LibraryFixture()
+        try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
+        try fixture.put("Bravo netlist slide", at: "week2/b.mkv", seconds: 4)
+        let added = try fixture.add([fixture.folder])
+        #expect(added.status == 0, "\(added.errorText)")
+        return fixture
     }
 
     /// Copies a slide video into the folder under `name` (subfolders made as needed); returns its path.
