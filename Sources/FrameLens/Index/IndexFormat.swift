@@ -2,12 +2,38 @@ import Foundation
 
 /// The file formats an index is written in: subtitles (SRT, WebVTT, ASS), JSON, and documents to read (a
 /// plain transcript, Markdown).
-package enum IndexFormat: String, Sendable, CaseIterable {
-    case srt, vtt, ass, json, txt, md
+///
+/// Write an index as `framelens index` writes it:
+///
+/// ```swift
+/// let index = try await VideoIndexer(url: video).run()
+/// let subtitles = try IndexFormat.srt.encode(index)
+/// try Data(subtitles).write(to: URL(fileURLWithPath: "lecture.srt"))
+/// ```
+///
+/// Every format is UTF-8 text; `String(decoding: bytes, as: UTF8.self)` gives it as a string.
+public enum IndexFormat: String, Sendable, CaseIterable {
+    /// SubRip: numbered cues, `HH:MM:SS,mmm` times rounded up to the millisecond.
+    case srt
+    /// WebVTT: a `WEBVTT` header, `HH:MM:SS.mmm` times, text escaped for HTML; cues drawn where
+    /// ``CuePosition`` says.
+    case vtt
+    /// Advanced SubStation Alpha (v4.00+): each cue drawn where its text was, in the picture's own pixels,
+    /// in a tracked caption's colour.
+    case ass
+    /// JSON, as `framelens index --format json` writes it: pretty-printed, keys sorted, times rounded up to
+    /// the millisecond and confidences to a tenth of a percent; ``decodeJSON(_:)`` reads it back.
+    case json
+    /// A plain transcript: each cue's time range in brackets and then its text.
+    case txt
+    /// Markdown: the video's name as the title, a heading per cue with its time range, its text escaped.
+    case md
 
     /// The format a file name's extension names (`.srt`, `.vtt`/`.webvtt`, `.ass`, `.json`, `.txt`,
-    /// `.md`/`.markdown`).
-    package init?(pathExtension: String) {
+    /// `.md`/`.markdown`), in any case.
+    ///
+    /// - Parameter pathExtension: the extension, without its dot.
+    public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "srt": self = .srt
         case "vtt", "webvtt": self = .vtt
@@ -19,11 +45,11 @@ package enum IndexFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The usual file extension.
-    package var fileExtension: String { rawValue }
+    /// The usual file extension, without its dot.
+    public var fileExtension: String { rawValue }
 
     /// Where WebVTT cues are drawn.
-    package enum CuePosition: String, Sendable, CaseIterable {
+    public enum CuePosition: String, Sendable, CaseIterable {
         /// The player's default: centred at the bottom of the picture, where a caption box covers nothing it
         /// transcribes on most slides.
         case bottom
@@ -32,12 +58,17 @@ package enum IndexFormat: String, Sendable, CaseIterable {
         case text
     }
 
-    /// The index as a file of this format.
+    /// The index as a file of this format: the bytes `framelens index` writes.
     ///
-    /// - Parameter position: where WebVTT cues are drawn (ASS places every cue where its text was; other
-    ///   formats have no positions).
-    /// - Throws: `MediaError` `.notMedia` for ASS of an index that does not record the picture's size.
-    package func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {
+    /// - Parameters:
+    ///   - index: the index to write.
+    ///   - position: where WebVTT cues are drawn (ASS places every cue where its text was; other formats
+    ///     have no positions).
+    /// - Returns: the file's bytes, UTF-8 text.
+    /// - Throws: `MediaError` `.notMedia` for ASS of an index that does not record the picture's size
+    ///   (``VideoIndex/width`` and ``VideoIndex/height``); `EncodingError` for JSON of an index holding a
+    ///   number JSON cannot hold (not a number, infinite).
+    public func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
@@ -48,8 +79,12 @@ package enum IndexFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Reads an index written as JSON.
-    package static func decodeJSON(_ data: Data) throws -> VideoIndex {
+    /// Reads an index written as JSON (by ``IndexFormat/json``, or by any older FrameLens).
+    ///
+    /// - Parameter data: the JSON document.
+    /// - Returns: the index it holds.
+    /// - Throws: `DecodingError` when `data` is not an index's JSON.
+    public static func decodeJSON(_ data: Data) throws -> VideoIndex {
         try JSONDecoder().decode(VideoIndex.self, from: data)
     }
 }

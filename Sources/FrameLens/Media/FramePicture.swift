@@ -1,15 +1,16 @@
 /// The frame a paused player shows at a time, as an image file: what `framelens frame` writes for that time,
 /// and what `framelens index --slides` writes for a cue.
-package struct FramePicture: Sendable {
+public struct FramePicture: Sendable {
     /// The frame's number in display order.
-    package let frameNumber: Int
+    public let frameNumber: Int
     /// The frame's presentation time.
-    package let time: Timestamp
-    /// The picture's size: the displayed frame's, rotated for display.
-    package let width: Int
-    package let height: Int
+    public let time: Timestamp
+    /// The picture's width in pixels: the displayed frame's, rotated for display (or scaled down).
+    public let width: Int
+    /// The picture's height in pixels.
+    public let height: Int
     /// The image file's bytes.
-    package let bytes: [UInt8]
+    public let bytes: [UInt8]
 }
 
 extension VideoPlayer {
@@ -21,9 +22,10 @@ extension VideoPlayer {
     ///   - format: the image file's format.
     ///   - maximumWidth: a width to scale a wider frame down to, keeping the shape a player shows (sample
     ///     aspect ratio applied), as a thumbnail; nil keeps the frame's own pixels.
+    /// - Returns: the frame's number and time, and its picture as an image file.
     /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format, or the
     ///   encoder's `.writeFailed`).
-    package func picture(
+    public func picture(
         at time: Timestamp, as format: ImageEncoder.FileFormat, maximumWidth: Int? = nil
     ) throws(MediaError) -> FramePicture {
         try seek(to: time)

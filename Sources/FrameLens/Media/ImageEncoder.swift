@@ -1,20 +1,34 @@
 internal import CFFmpeg
 
-/// Encodes owned images as image files: PNG and JPEG (with FFmpeg's own PNG and MJPEG encoders), PPM/PGM
-/// or raw bytes.
-package enum ImageEncoder {
+/// Encodes images as image files: PNG and JPEG (with FFmpeg's own PNG and MJPEG encoders), PPM/PGM or raw
+/// bytes, as `framelens frame` writes them.
+///
+/// ```swift
+/// let image = try FrameRenderer.render(frame, as: .rgb24)
+/// let png = try ImageEncoder.encode(image, as: .png)
+/// ```
+public enum ImageEncoder {
     /// The file formats `framelens frame` writes.
-    package enum FileFormat: String, Sendable, CaseIterable {
-        case png, jpg, ppm, raw
+    public enum FileFormat: String, Sendable, CaseIterable {
+        /// PNG of the pixels as they are (RGB or grey), lossless.
+        case png
+        /// JPEG (JFIF, chroma not subsampled) at ffmpeg's `-q:v 2`.
+        case jpg
+        /// Binary PPM (`P6`) for RGB, PGM (`P5`) for grey: a short header and the pixels.
+        case ppm
+        /// The pixels alone, row by row with no padding (``PixelImage/pixels``).
+        case raw
 
-        /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.ppm`, `.raw`), any case.
-        package init?(pathExtension: String) {
+        /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.ppm`, `.raw`), in any case.
+        ///
+        /// - Parameter pathExtension: the extension, without its dot.
+        public init?(pathExtension: String) {
             let name = pathExtension.lowercased()
             self.init(rawValue: name == "jpeg" ? "jpg" : name)
         }
 
-        /// The usual file extension.
-        package var fileExtension: String { rawValue }
+        /// The usual file extension, without its dot.
+        public var fileExtension: String { rawValue }
     }
 
     /// The JPEG quantiser scale, as ffmpeg's `-q:v` (2 is the best quality ffmpeg users usually ask for).
@@ -22,9 +36,13 @@ package enum ImageEncoder {
 
     /// The encoded bytes of an image.
     ///
+    /// - Parameters:
+    ///   - image: the image, RGB24 or GRAY8.
+    ///   - format: the file format.
+    /// - Returns: the image file's bytes.
     /// - Throws: `MediaError` `.writeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
     ///   FFmpeg lacks it.
-    package static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
+    public static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
         switch format {
         case .raw: image.pixels
         case .ppm: Array("\(image.format == .rgb24 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels

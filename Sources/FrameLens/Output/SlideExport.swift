@@ -3,15 +3,23 @@ import Foundation
 /// The pictures an index's cues were read from: each as an image file, or all as one searchable PDF with a
 /// page per cue. A cue's picture is the frame a paused player shows at its `pictureTime`, exactly what
 /// `framelens frame --at` that time writes.
-package struct SlideExport {
+///
+/// ```swift
+/// let export = try SlideExport(index)
+/// try await export.writeImages(to: "slides", as: .png)
+/// try await export.writePDF(to: "slides.pdf", locales: ["en"])
+/// ```
+public struct SlideExport {
     private let index: VideoIndex
     private let player: VideoPlayer
 
     /// Opens the indexed video again to take its cues' pictures.
     ///
-    /// - Parameter streamIndex: the video stream the index was made from (nil: the first playable one).
+    /// - Parameters:
+    ///   - index: the index whose cues' pictures are written; its `video` is opened again.
+    ///   - streamIndex: the video stream the index was made from (nil: the first playable one).
     /// - Throws: `MediaError` (missing, not media, no video stream, protected content).
-    package init(_ index: VideoIndex, streamIndex: Int?) throws(MediaError) {
+    public init(_ index: VideoIndex, streamIndex: Int? = nil) throws(MediaError) {
         self.index = index
         player = try VideoPlayer(url: index.video, streamIndex: streamIndex)
     }
@@ -28,16 +36,31 @@ package struct SlideExport {
             + format.fileExtension
     }
 
-    /// Writes each cue's picture into `directory`, created if missing, each file atomically.
+    /// Writes each cue's picture into `directory`, created if missing, each file atomically, named by its
+    /// cue's number and picture time (`0001-00_01_23.456.png`).
     ///
+    /// - Parameters:
+    ///   - directory: the folder to write into.
+    ///   - format: the pictures' file format.
     /// - Throws: `MediaError` (decoding, or `.writeFailed`).
-    package func writeImages(to directory: String, as format: ImageEncoder.FileFormat) async throws {
+    public func writeImages(to directory: String, as format: ImageEncoder.FileFormat) async throws {
         try AtomicFile.createFolder(directory)
         for (offset, cue) in index.cues.enumerated() {
             let name = Self.imageName(number: offset + 1, cue: cue, format: format)
             let path = (directory as NSString).appendingPathComponent(name)
             try AtomicFile.write(try await picture(of: cue, as: format).bytes, to: path)
         }
+    }
+
+    /// Writes a searchable PDF with Tesseract's PDF renderer to `path`, atomically: a page per cue, its
+    /// picture with the text Tesseract recognises on it as an invisible, selectable layer.
+    ///
+    /// - Parameters:
+    ///   - path: the PDF file's path.
+    ///   - locales: the languages to recognise the pages in, as ``AnalysisOptions/locales`` names them.
+    /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
+    public func writePDF(to path: String, locales: [String] = ["en"]) async throws {
+        try await writePDF(to: AtomicFile(path), languages: TesseractLanguages.codes(for: locales))
     }
 
     /// Writes a searchable PDF with Tesseract's PDF renderer into `file` and commits it: a page per cue, its

@@ -1,5 +1,6 @@
-// Opens a video, pauses at a time, reads the frame shown, analyses it and indexes the video, through
-// FrameLens's public API only; exits non-zero unless each step gives what it should.
+// Opens a video, pauses at a time, reads the frame shown, analyses it, indexes the video and writes the index
+// and pictures in every format, through FrameLens's public API only; exits non-zero unless each step gives
+// what it should.
 import FrameLens
 import Foundation
 
@@ -25,3 +26,6 @@ print(analysis.codes.map(\.payload).joined(separator: "\n"))
 let index = try await VideoIndexer(url: video, options: .init(analysis: AnalysisOptions(features: [.text]))).run()
 print("\(index.cues.count) cues, complete: \(index.complete)")
 guard index.complete, !index.cues.isEmpty, analysis.text?.transcript.isEmpty == false else { exit(1) }
+
+try checkFixedIndex()
+try await checkRealIndex(index, player: player, at: Timestamp(seconds: seconds))
