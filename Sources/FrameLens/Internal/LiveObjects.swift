@@ -3,7 +3,7 @@ import Synchronization
 /// How many of the C objects FrameLens owns are alive right now: decoded frames, packets, codec contexts,
 /// Tesseract engines and ZBar images.
 ///
-/// Each is counted where it is created and where it is freed (the allocation funnels in `Media/`,
+/// Each is counted where it is created and where it is freed (the allocation funnels in `FFmpeg/`,
 /// `TesseractEngine`, `BarcodeScanner`), so a test can run a few hundred seeks and analyses and check that
 /// every count is back where it started: a leak shows as a count that only grows. The counters are
 /// relaxed atomics, cheap enough to stay on in release builds. Published as SPI (`@_spi(Diagnostics)`) for
