@@ -6,6 +6,9 @@ struct Thumbnail: Equatable {
 
     /// One average luma value per cell, row after row.
     let cells: [UInt8]
+    /// The frame at a finer scale, to register filmed samples before comparing them (nil for a frame with no
+    /// 8-bit luma plane).
+    let working: WorkingPicture?
 
     /// Every `step`-th pixel of every `step`-th row is averaged, at most every fourth: a cell gets at
     /// least 36 samples (a 1080p cell 36, a 360p cell all its 64 pixels), so that the noise and the
@@ -22,8 +25,10 @@ struct Thumbnail: Equatable {
         else {
             cells = try FrameRenderer.render(
                 frame, as: .gray8, applyRotation: false, size: (Self.columns, Self.rows)).pixels
+            working = WorkingPicture(frame)
             return
         }
+        working = WorkingPicture(frame)
         let width = frame.width
         let height = frame.height
         let columnOfX = stride(from: 0, to: width, by: step).map { $0 * Self.columns / width }
@@ -41,8 +46,19 @@ struct Thumbnail: Equatable {
         }
     }
 
-    /// The absolute difference of each cell.
+    /// The absolute difference of each cell: of the pictures as they are, or, when the picture moved or its
+    /// brightness stepped and registering the pictures to each other (`Registration`) explains at least half
+    /// of the cells that changed, of the registered pictures less their noise: a filmed screen that drifted or
+    /// changed exposure. A slide change or a caption is not explained by a shift and keeps its cells, and a
+    /// digital video's frames, which never move, are compared as they are.
     func differences(from other: Thumbnail) -> [Int] {
-        zip(cells, other.cells).map { abs(Int($0) - Int($1)) }
+        let plain = zip(cells, other.cells).map { abs(Int($0) - Int($1)) }
+        let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
+        let plainChanged = changed(plain)
+        guard plainChanged > 0, let working, let earlier = other.working,
+              let registration = Registration.estimate(from: earlier, to: working),
+              let registered = registration.cellDifferences(from: earlier, to: working)
+        else { return plain }
+        return changed(registered) * 2 <= plainChanged ? registered : plain
     }
 }
