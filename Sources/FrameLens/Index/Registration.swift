@@ -14,7 +14,9 @@ struct Registration: Equatable {
     let dx: Double
     let dy: Double
 
-    /// The shift that best lays `b` over `a` (pictures of one size), or nil when the pictures are too small.
+    /// The shift that best lays `b` over `a` (pictures of one size); nil when the pictures are too small, and
+    /// when the best shift lies on the edge of the search, where no least cost is bracketed: the picture moved
+    /// farther than a camera drifts, or not by a shift (a fade, a picture with too little structure).
     static func estimate(from a: WorkingPicture, to b: WorkingPicture) -> Registration? {
         let reach = Self.reach
         guard a.width == b.width, a.height == b.height, a.width > 4 * reach, a.height > 4 * reach else { return nil }
@@ -42,14 +44,15 @@ struct Registration: Equatable {
                 }
             }
         }
+        guard abs(best.x) < reach, abs(best.y) < reach else { return nil }
         let at = { (sx: Int, sy: Int) in Double(sx == best.x && sy == best.y ? best.cost : cost(sx, sy)) }
         /// The minimum of the parabola through three costs, as a fraction of a pixel from the middle one.
         func refined(_ before: Double, _ middle: Double, _ after: Double) -> Double {
             let curvature = before - 2 * middle + after
             return curvature > 0 ? max(-0.5, min(0.5, (before - after) / (2 * curvature))) : 0
         }
-        let fx = abs(best.x) < reach ? refined(at(best.x - 1, best.y), at(best.x, best.y), at(best.x + 1, best.y)) : 0
-        let fy = abs(best.y) < reach ? refined(at(best.x, best.y - 1), at(best.x, best.y), at(best.x, best.y + 1)) : 0
+        let fx = refined(at(best.x - 1, best.y), at(best.x, best.y), at(best.x + 1, best.y))
+        let fy = refined(at(best.x, best.y - 1), at(best.x, best.y), at(best.x, best.y + 1))
         return Registration(dx: Double(best.x) + fx, dy: Double(best.y) + fy)
     }
 
@@ -62,7 +65,10 @@ struct Registration: Equatable {
     /// pictures' common step in brightness (the median difference) and less the noise (`noiseAllowance` times
     /// the median difference left), so that a camera's drift, its exposure and its sensor noise are no
     /// change. A cell the shift takes partly outside `b` does not differ. Nil when the picture neither moved
-    /// nor stepped in brightness by `exposureStep`: there is nothing for registering to explain.
+    /// nor stepped in brightness by `exposureStep` (there is nothing for registering to explain), and when the
+    /// noise to take off reaches a change (`ChangeDetector.cellThreshold`): a sensor's noise averaged over a
+    /// cell is a level or two, and what leaves more is not a shifted picture (a cut between two shots of one
+    /// scene, footage that zooms or turns), whose change taking that much off would hide.
     func cellDifferences(from a: WorkingPicture, to b: WorkingPicture) -> [Int]? {
         let meansA = a.cellMeans(shiftedBy: 0, 0).means
         let centre = b.cellMeans(shiftedBy: dx, dy)
@@ -75,6 +81,7 @@ struct Registration: Equatable {
             for cell in left.indices { left[cell] = min(left[cell], abs(means[cell] - meansA[cell] - step)) }
         }
         let noise = Self.noiseAllowance * left.sorted()[left.count / 2]
+        guard noise < Double(ChangeDetector.cellThreshold) else { return nil }
         return left.indices.map { centre.outside[$0] ? 0 : Int(max(0, left[$0] - noise).rounded()) }
     }
 }

@@ -46,19 +46,30 @@ struct Thumbnail: Equatable {
         }
     }
 
-    /// The absolute difference of each cell: of the pictures as they are, or, when the picture moved or its
-    /// brightness stepped and registering the pictures to each other (`Registration`) explains at least half
-    /// of the cells that changed, of the registered pictures less their noise: a filmed screen that drifted or
-    /// changed exposure. A slide change or a caption is not explained by a shift and keeps its cells, and a
-    /// digital video's frames, which never move, are compared as they are.
+    /// The absolute difference of each cell: of the registered pictures when registering explains the change
+    /// (`registeredDifferences`), else of the pictures as they are.
     func differences(from other: Thumbnail) -> [Int] {
-        let plain = zip(cells, other.cells).map { abs(Int($0) - Int($1)) }
+        registeredDifferences(from: other) ?? plainDifferences(from: other)
+    }
+
+    /// The absolute difference of each cell of the pictures as they are.
+    func plainDifferences(from other: Thumbnail) -> [Int] {
+        zip(cells, other.cells).map { abs(Int($0) - Int($1)) }
+    }
+
+    /// The cell differences of the pictures registered to each other (`Registration`) less their noise, when
+    /// the picture moved or its brightness stepped and that explains at least half of the cells that changed:
+    /// a filmed screen that drifted or changed exposure. Nil otherwise: a slide change or a caption is not
+    /// explained by a shift and keeps its cells, and a digital video's frames, which never move, are compared
+    /// as they are.
+    func registeredDifferences(from other: Thumbnail) -> [Int]? {
         let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
-        let plainChanged = changed(plain)
+        let plainChanged = changed(plainDifferences(from: other))
         guard plainChanged > 0, let working, let earlier = other.working,
               let registration = Registration.estimate(from: earlier, to: working),
-              let registered = registration.cellDifferences(from: earlier, to: working)
-        else { return plain }
-        return changed(registered) * 2 <= plainChanged ? registered : plain
+              let registered = registration.cellDifferences(from: earlier, to: working),
+              changed(registered) * 2 <= plainChanged
+        else { return nil }
+        return registered
     }
 }
