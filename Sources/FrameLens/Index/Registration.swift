@@ -98,15 +98,6 @@ struct WorkingPicture: Equatable {
     /// Frame pixels per working pixel for a frame this wide.
     static func factor(forWidth width: Int) -> Int { max(1, width / targetWidth) }
 
-    /// Averages the frame's luma plane in place; nil when the frame has no 8-bit luma plane.
-    init?(_ frame: VideoFrame) {
-        guard frame.hasEightBitLumaPlane else { return nil }
-        let factor = Self.factor(forWidth: frame.width)
-        width = frame.width / factor
-        height = frame.height / factor
-        luma = frame.withLumaPlane { $0.boxAverages(factor: factor, step: factor >= 4 ? 2 : 1) }
-    }
-
     /// The average of each thumbnail cell of the picture moved back by (dx, dy) (resampled bilinearly at
     /// (x + dx, y + dy)), and which cells that takes partly outside the picture.
     func cellMeans(shiftedBy dx: Double, _ dy: Double) -> (means: [Double], outside: [Bool]) {
@@ -146,5 +137,16 @@ struct WorkingPicture: Equatable {
             }
         }
         return result
+    }
+}
+
+extension WorkingPicture {
+    /// Averages the frame's luma plane in place; nil when the frame has no 8-bit luma plane.
+    init?(_ frame: VideoFrame) {
+        guard frame.hasEightBitLumaPlane else { return nil }
+        let factor = Self.factor(forWidth: frame.width)
+        width = frame.width / factor
+        height = frame.height / factor
+        luma = frame.withLumaPlane { $0.boxAverages(factor: factor, step: factor >= 4 ? 2 : 1) }
     }
 }
