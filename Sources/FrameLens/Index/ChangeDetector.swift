@@ -120,20 +120,23 @@ struct ChangeDetector {
 
     /// What the first frame of a change must show: a change in `cells` (nil: every cell) over at least
     /// `quorum` of them, half of those that changed by the change's end, so that a smaller change just
-    /// before it (an event in a presenter inset) does not pass for its start.
+    /// before it (an event in a presenter inset) does not pass for its start. `registered`: whether the change
+    /// was found on registered pictures (`Thumbnail.registeredDifferences`); frames are compared the same way,
+    /// so that a cut in footage, found as it is, is not looked for on pictures registered to each other.
     struct Shape: Sendable {
         let cells: [Bool]?
         let quorum: Int
+        let registered: Bool
     }
 
     /// The shape of a change with these cell differences, in `cells`.
-    func shape(of differences: [Int], within cells: [Bool]?) -> Shape {
-        Shape(cells: cells, quorum: max(1, changedCellCount(differences, within: cells) / 2))
+    func shape(of differences: [Int], within cells: [Bool]?, registered: Bool) -> Shape {
+        Shape(cells: cells, quorum: max(1, changedCellCount(differences, within: cells) / 2), registered: registered)
     }
 
     /// Whether `b` shows the change of `shape` since `a`.
     func shows(_ shape: Shape, from a: Thumbnail, to b: Thumbnail) -> Bool {
-        let differences = b.differences(from: a)
+        let differences = shape.registered ? b.differences(from: a) : b.plainDifferences(from: a)
         return isChange(differences, within: shape.cells)
             && changedCellCount(differences, within: shape.cells) >= shape.quorum
     }

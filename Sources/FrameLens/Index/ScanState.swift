@@ -234,7 +234,8 @@ struct ScanState {
         let focus = detector.steps(of: change.differences, thenHeld: next)
         var window = try scanned.frames(after: change.before.frame.pts, before: change.after.frame.pts)
         window.append(ScannedFrame(change.after.frame, change.after.thumbnail))
-        let shape = detector.shape(of: change.differences, within: focus)
+        let registered = change.after.thumbnail.registeredDifferences(from: change.before.thumbnail) != nil
+        let shape = detector.shape(of: change.differences, within: focus, registered: registered)
         let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
         if !settled, let candidate,

@@ -6,6 +6,9 @@ struct Thumbnail: Equatable {
 
     /// One average luma value per cell, row after row.
     let cells: [UInt8]
+    /// The frame at a finer scale, to register filmed samples before comparing them (nil for a frame with no
+    /// 8-bit luma plane).
+    let working: WorkingPicture?
 
     /// Every `step`-th pixel of every `step`-th row is averaged, at most every fourth: a cell gets at
     /// least 36 samples (a 1080p cell 36, a 360p cell all its 64 pixels), so that the noise and the
@@ -22,8 +25,10 @@ struct Thumbnail: Equatable {
         else {
             cells = try FrameRenderer.render(
                 frame, as: .gray8, applyRotation: false, size: (Self.columns, Self.rows)).pixels
+            working = WorkingPicture(frame)
             return
         }
+        working = WorkingPicture(frame)
         let width = frame.width
         let height = frame.height
         let columnOfX = stride(from: 0, to: width, by: step).map { $0 * Self.columns / width }
@@ -41,8 +46,30 @@ struct Thumbnail: Equatable {
         }
     }
 
-    /// The absolute difference of each cell.
+    /// The absolute difference of each cell: of the registered pictures when registering explains the change
+    /// (`registeredDifferences`), else of the pictures as they are.
     func differences(from other: Thumbnail) -> [Int] {
+        registeredDifferences(from: other) ?? plainDifferences(from: other)
+    }
+
+    /// The absolute difference of each cell of the pictures as they are.
+    func plainDifferences(from other: Thumbnail) -> [Int] {
         zip(cells, other.cells).map { abs(Int($0) - Int($1)) }
+    }
+
+    /// The cell differences of the pictures registered to each other (`Registration`) less their noise, when
+    /// the picture moved or its brightness stepped and that explains at least half of the cells that changed:
+    /// a filmed screen that drifted or changed exposure. Nil otherwise: a slide change or a caption is not
+    /// explained by a shift and keeps its cells, and a digital video's frames, which never move, are compared
+    /// as they are.
+    func registeredDifferences(from other: Thumbnail) -> [Int]? {
+        let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
+        let plainChanged = changed(plainDifferences(from: other))
+        guard plainChanged > 0, let working, let earlier = other.working,
+              let registration = Registration.estimate(from: earlier, to: working),
+              let registered = registration.cellDifferences(from: earlier, to: working),
+              changed(registered) * 2 <= plainChanged
+        else { return nil }
+        return registered
     }
 }
