@@ -139,6 +139,7 @@ struct IndexCommand: AsyncParsableCommand {
         let indexer = try rangeChecked { try VideoIndexer(url: path, options: options) }
         // Made before decoding: an output that cannot be written fails now, not after the whole video.
         let file = try AtomicFile(output)
+        if let slides = outputs.slides { try AtomicFile.createFolder(slides) }
         let reporter = ProgressReporter(lines: progress, quiet: quietness.quiet)
         let index = try await indexer.run(progress: reporter.report, isCancelled: Interruption.isRequested)
         reporter.finish(index)

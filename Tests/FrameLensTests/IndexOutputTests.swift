@@ -112,6 +112,18 @@ extension IndexOutputTests {
         }
     }
 
+    /// A `--slides` folder that cannot be made fails before decoding, so the index is not written either.
+    @Test func anUnwritableSlidesFolderFailsBeforeTheIndexIsWritten() throws {
+        let directory = TestMedia.path("no-slides")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let blocker = directory + "/file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let result = try Command.framelens(["index", TestMedia.sample, "-o", directory + "/x.srt", "--slides", blocker + "/shots"])
+        #expect(result.status == 9)
+        #expect(result.errorText == "framelens: cannot create the folder \(blocker): file exists\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["file"])
+    }
+
     @Test func writesASearchablePDFAndTheSlidesAsTheFramesFrameWrites() throws {
         let directory = TestMedia.path("slides")
         let pdf = directory + "/lecture.pdf"
