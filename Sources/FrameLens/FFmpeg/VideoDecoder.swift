@@ -44,6 +44,25 @@ final class VideoDecoder {
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
 
+    /// Set while the caller watches a still picture: asked whether a keyframe, decoded on its own ahead of
+    /// the group before it (`KeyframeProbe`), shows the picture the caller sees. When it does, and the packets
+    /// before it bring nothing new (`SteadyGroups`), the rest of that group is left undecoded. Asked packet by
+    /// packet once a group's keyframe has come out; nil decodes every group.
+    var stillPicture: ((VideoFrame) -> Bool)?
+    /// Groups of pictures that run past this timestamp are decoded: the frames after the end of a range must
+    /// come out as they are.
+    var steadyGroupsEnd = Int64.max
+    private var steadyGroups = SteadyGroups()
+    private lazy var probe = KeyframeProbe(stream: stream, startTime: file.startTimeMicroseconds, rotation: rotation)
+    /// The group of pictures being sent: its keyframe's timestamp, whether that frame has come out, and
+    /// whether the rest of the group is left out.
+    private var group: (keyframe: Int64, keyframeOut: Bool, leavingOut: Bool)?
+    /// Packets of the stream read ahead of the decoder, to judge a group by, in decoding order.
+    private var readAhead: [UnsafeMutablePointer<AVPacket>] = []
+    /// Whether this codec's decoder honours `skip_frame` packet by packet, and after skipping non-key frames
+    /// decodes the next keyframe's group as if nothing was skipped.
+    private let canLeaveGroupsOut: Bool
+
     /// The most decoding threads a decoder gets, whatever the machine: more only add memory (a frame per
     /// thread) and contention.
     static let maximumThreads = 8
@@ -69,7 +88,10 @@ final class VideoDecoder {
         frameRate = rate.isKnownRate ? rate.rational : nil
         bidirectionalSkips = BidirectionalSkips(longestGap: av_rescale_q(
             Int64(BidirectionalSkips.longestGapSeconds * 1_000_000), AVRational(num: 1, den: 1_000_000), stream.pointee.time_base))
-        bidirectionalDiscard = stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 ? AVDISCARD_BIDIR : AVDISCARD_NONREF
+        let codecID = stream.pointee.codecpar.pointee.codec_id
+        bidirectionalDiscard = codecID == AV_CODEC_ID_H264 ? AVDISCARD_BIDIR : AVDISCARD_NONREF
+        canLeaveGroupsOut = [AV_CODEC_ID_H264, AV_CODEC_ID_HEVC, AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_MPEG4,
+                             AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG2VIDEO].contains(codecID)
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError(.unsupported, "no decoder for \(info.codec) video (stream \(streamIndex))")
         }
@@ -125,6 +147,7 @@ final class VideoDecoder {
         freePacket(&packet)
         var frame: UnsafeMutablePointer<AVFrame>? = frame
         freeFrame(&frame)
+        dropReadAhead()
     }
 
     /// The next frame in presentation order, or nil at the end of the stream.
@@ -145,6 +168,7 @@ final class VideoDecoder {
                     damagedPackets += 1
                 }
                 let timestamp = presentationTimestamp(of: frame)
+                if let group, timestamp >= group.keyframe { self.group?.keyframeOut = true }
                 let place: Int
                 if let counted = places.place(of: timestamp) { place = counted } else { place = try timeline.place(of: timestamp) }
                 return try VideoFrame(
@@ -185,7 +209,18 @@ final class VideoDecoder {
     private func reset() {
         avcodec_flush_buffers(codec)
         bidirectionalSkips.reset()
+        steadyGroups = SteadyGroups()
+        group = nil
+        dropReadAhead()
         draining = false
+    }
+
+    private func dropReadAhead() {
+        for packet in readAhead {
+            var owned: UnsafeMutablePointer<AVPacket>? = packet
+            freePacket(&owned)
+        }
+        readAhead.removeAll()
     }
 
     /// The frame's presentation timestamp; for a frame without one, the last frame's plus its duration.
@@ -221,14 +256,21 @@ final class VideoDecoder {
     }
 
     /// Whether a frame shown after `start` and before `end` (stream time base) may have been skipped by
-    /// `.bidirectional` since the last seek.
+    /// `.bidirectional`, or left out with a steady group, since the last seek.
     func skippedFrames(after start: Int64, before end: Int64) -> Bool {
-        bidirectionalSkips.skippedAny(after: start, before: end)
+        bidirectionalSkips.skippedAny(after: start, before: end) || leftOutSteadyFrames(after: start, before: end)
+    }
+
+    /// Whether a frame shown after `start` and before `end` (stream time base) was left out with a steady
+    /// group since the last seek.
+    func leftOutSteadyFrames(after start: Int64, before end: Int64) -> Bool {
+        steadyGroups.leftOutAny(after: start, before: end)
     }
 
     /// Forgets which frames shown before `timestamp` were skipped: nobody will ask.
     func forgetSkippedFrames(before timestamp: Int64) {
         bidirectionalSkips.forget(before: timestamp)
+        steadyGroups.forget(before: timestamp)
     }
 
     /// The timestamp of the last keyframe at or before `timestamp` that the demuxer's index knows of.
@@ -240,36 +282,122 @@ final class VideoDecoder {
     }
 
     private func sendNextPacket() throws(MediaError) {
-        while true {
-            guard file.readPacket(into: packet) else {
-                draining = true
-                avcodec_send_packet(codec, nil)
-                return
+        var available = takePacket(into: packet)
+        if !available { available = try readStreamPacket(into: packet) }
+        guard available else {
+            draining = true
+            avcodec_send_packet(codec, nil)
+            return
+        }
+        defer { av_packet_unref(packet) }
+        let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
+        let isKeyframe = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
+        if isKeyframe {
+            group = (timestamp, false, false)
+        } else if let group, !group.leavingOut, group.keyframeOut, let stillPicture, canLeaveGroupsOut, canSeek {
+            try decideGroup(from: packet, showing: stillPicture)
+        }
+        let leftOut = !isKeyframe && group?.leavingOut == true
+        // Frames timed by counting them must all come out: nothing is skipped in an untimed stream.
+        let skipped = canSeek && !leftOut ? skipping.flatMap { timestamp < $0.before ? $0.frames : nil } : nil
+        codec.pointee.skip_frame =
+            switch skipped {
+            case _ where leftOut: AVDISCARD_NONKEY
+            case .bidirectional?:
+                bidirectionalSkips.skips(
+                    timestamp: timestamp, size: packet.pointee.size, isKeyframe: isKeyframe)
+                    ? bidirectionalDiscard : AVDISCARD_DEFAULT
+            case .nonReference?: AVDISCARD_NONREF
+            case nil: AVDISCARD_DEFAULT
             }
-            defer { av_packet_unref(packet) }
-            guard Int(packet.pointee.stream_index) == streamIndex else { continue }
+        codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
+        steadyGroups.sent(.init(timestamp: timestamp, size: Int(packet.pointee.size)), isKeyframe: isKeyframe)
+        // A packet cut off by an edit list gives no frame; an untimed one's frame is counted as it comes.
+        let counted = canSeek && packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 ? timestamp : nil
+        places.sent(counted == framelens_AV_NOPTS_VALUE ? nil : counted)
+        if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
+    }
+
+    /// The most packets, and bytes, read ahead to judge a group: a longer group is decoded whole.
+    private static let longestReadAhead = (packets: 1024, bytes: 32 << 20)
+
+    /// Decides whether the rest of the group, from `first` (the packet about to be sent) to the next keyframe,
+    /// is left out: it must bring nothing new (`SteadyGroups.isSteady`), the next keyframe must show the
+    /// caller's picture (`stillPicture`) and come before `steadyGroupsEnd`, and the next group must not begin
+    /// with frames shown before its keyframe, which would refer to the frames left out (an open GOP). The last
+    /// group of the stream is decoded: no keyframe after it would show a change. Asked again at each packet
+    /// until it is left out: once a change is decoded and the caller sees the picture settle, the rest of its
+    /// group can go.
+    private func decideGroup(
+        from first: UnsafeMutablePointer<AVPacket>, showing stillPicture: (VideoFrame) -> Bool
+    ) throws(MediaError) {
+        var rest = [Self.described(first)]
+        var bytes = Int(first.pointee.size)
+        var index = 0
+        var nextKeyframe: (timestamp: Int64, packet: UnsafeMutablePointer<AVPacket>)?
+        while true {
+            if index == readAhead.count {
+                guard readAhead.count < Self.longestReadAhead.packets, bytes < Self.longestReadAhead.bytes,
+                      let next = allocatePacket()
+                else { return }
+                guard try readStreamPacket(into: next) else {
+                    var unused: UnsafeMutablePointer<AVPacket>? = next
+                    freePacket(&unused)
+                    break
+                }
+                readAhead.append(next)
+            }
+            let packet = Self.described(readAhead[index])
+            index += 1
+            if let keyframe = nextKeyframe {
+                guard packet.timestamp >= keyframe.timestamp else { return }
+                break
+            }
+            if readAhead[index - 1].pointee.flags & AV_PKT_FLAG_KEY != 0 {
+                nextKeyframe = (packet.timestamp, readAhead[index - 1])
+                continue
+            }
+            rest.append(packet)
+            bytes += packet.size
+        }
+        guard let nextKeyframe, nextKeyframe.timestamp <= steadyGroupsEnd, steadyGroups.isSteady(rest),
+              let picture = probe?.picture(of: nextKeyframe.packet, timestamp: nextKeyframe.timestamp),
+              stillPicture(picture), let first = rest.map(\.timestamp).min(), let last = rest.map(\.timestamp).max()
+        else { return }
+        group?.leavingOut = true
+        steadyGroups.leave(out: first...last)
+    }
+
+    private static func described(_ packet: UnsafeMutablePointer<AVPacket>) -> SteadyGroups.Packet {
+        let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
+        return SteadyGroups.Packet(timestamp: timestamp, size: Int(packet.pointee.size))
+    }
+
+    /// Moves the oldest packet read ahead into `packet`; false when none is.
+    private func takePacket(into packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        guard !readAhead.isEmpty else { return false }
+        var taken: UnsafeMutablePointer<AVPacket>? = readAhead.removeFirst()
+        av_packet_move_ref(packet, taken)
+        freePacket(&taken)
+        return true
+    }
+
+    /// Reads the stream's next packet from the file into `packet`; false at the end of the input.
+    ///
+    /// - Throws: `MediaError` `.protectedContent` for an encrypted packet.
+    private func readStreamPacket(into packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) -> Bool {
+        while file.readPacket(into: packet) {
+            guard Int(packet.pointee.stream_index) == streamIndex else {
+                av_packet_unref(packet)
+                continue
+            }
             if ProtectionDetector.packetIsEncrypted(packet) {
+                av_packet_unref(packet)
                 throw MediaError(
                     .protectedContent, "stream \(streamIndex) of \(file.url) is protected (encrypted packets)")
             }
-            let timestamp = packet.pointee.pts == framelens_AV_NOPTS_VALUE ? packet.pointee.dts : packet.pointee.pts
-            // Frames timed by counting them must all come out: nothing is skipped in an untimed stream.
-            let skipped = canSeek ? skipping.flatMap { timestamp < $0.before ? $0.frames : nil } : nil
-            codec.pointee.skip_frame =
-                switch skipped {
-                case .bidirectional?:
-                    bidirectionalSkips.skips(
-                        timestamp: timestamp, size: packet.pointee.size,
-                        isKeyframe: packet.pointee.flags & AV_PKT_FLAG_KEY != 0) ? bidirectionalDiscard : AVDISCARD_DEFAULT
-                case .nonReference?: AVDISCARD_NONREF
-                case nil: AVDISCARD_DEFAULT
-                }
-            codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
-            // A packet cut off by an edit list gives no frame; an untimed one's frame is counted as it comes.
-            let counted = canSeek && packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 ? timestamp : nil
-            places.sent(counted == framelens_AV_NOPTS_VALUE ? nil : counted)
-            if avcodec_send_packet(codec, packet) < 0 { damagedPackets += 1 }
-            return
+            return true
         }
+        return false
     }
 }

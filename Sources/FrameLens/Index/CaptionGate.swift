@@ -31,6 +31,12 @@ struct CaptionGate {
     private var last: (frame: VideoFrame, glance: [UInt8], tracked: Bool)?
     private var wokenUntil = -Double.infinity
 
+    /// Whether the tracker is not looking at frames, and will not unless a frame's glance wakes it: the
+    /// samples show a still picture and the last wake-up has lapsed.
+    var isShut: Bool {
+        inMotion == false && last.map { !$0.tracked && $0.frame.time > wokenUntil } == true
+    }
+
     /// Takes note of a sample: the cell differences from the sample before, and the cells in motion.
     mutating func sampled(_ differences: [Int], moving: [Bool]) {
         let count = differences.reduce(0) { $0 + ($1 > ChangeDetector.motionThreshold ? 1 : 0) }

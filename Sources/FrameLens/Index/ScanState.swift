@@ -122,6 +122,8 @@ struct ScanState {
     /// Captions over moving video, found in the decoded frames `captionGate` lets through.
     private var captionTracker: CaptionTracker
     private var captionGate = CaptionGate()
+    /// The last frame `stillShows` was asked about, and its thumbnail.
+    private var judged: (pts: Int64, thumbnail: Thumbnail?)?
     /// What is asked for and not yet handed out (`takeRequests`).
     private var requests: [ScanRequest] = []
 
@@ -149,6 +151,23 @@ struct ScanState {
     mutating func takeRequests() -> [ScanRequest] {
         defer { requests = [] }
         return requests
+    }
+
+    /// Whether the scan watches nothing that frames left undecoded could hide: the picture has settled, no
+    /// change is pending, and no caption is tracked or looked for (`CaptionGate.isShut`). A change then
+    /// shows in the next keyframe, and the frames before it are decoded to find where it began.
+    var isStill: Bool {
+        lastSample != nil && pendingChange == nil && settled
+            && (!readsText || (!captionTracker.isTracking && captionGate.isShut))
+    }
+
+    /// Whether a frame (a keyframe ahead of the scan) shows the picture of the last sample, leaving out the
+    /// cells in motion: when it does, a still picture's frames before it may go undecoded.
+    mutating func stillShows(_ frame: VideoFrame) -> Bool {
+        guard let lastSample else { return false }
+        if judged?.pts != frame.pts { judged = (frame.pts, try? Thumbnail(frame)) }
+        guard let thumbnail = judged?.thumbnail else { return false }
+        return !detector.differs(lastSample.thumbnail, thumbnail)
     }
 
     /// The oldest frame a pending or the next change may need: the scan's record of frames it skipped

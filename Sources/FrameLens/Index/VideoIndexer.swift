@@ -8,7 +8,9 @@ import Foundation
 /// nothing skipped can touch, are read. When two samples differ, a second view (`ExactFrames`, beside
 /// the scan) decodes the frames between them, B-frames included, and finds the first changed one from
 /// thumbnails alone, so cue times are exact to the frame; it also decodes exactly the pictures that
-/// settle where the scan met no intra frame.
+/// settle where the scan met no intra frame. While the picture is still, the scan decodes little more than
+/// keyframes: the rest of a group of pictures whose packets bring nothing new is left undecoded
+/// (`SteadyGroups`), and a change found at the next keyframe is pinned down by `ExactFrames` the same way.
 /// Analyses run on the shared analyzer's engine pool while decoding goes on, a bounded number at a
 /// time, so memory stays flat whatever the video's length.
 public final class VideoIndexer {
@@ -69,7 +71,8 @@ public final class VideoIndexer {
     private let url: String
     private let options: Options
     private let analyzer: FrameAnalyzer
-    private let scan: VideoDecoder
+    /// The scan's decoder (internal for tests, which count what it decoded).
+    let scan: VideoDecoder
     private let media: MediaInfo
     /// The file's identity, read when it was opened; nil for a URL.
     private let identity: VideoIdentity?
@@ -156,6 +159,7 @@ public final class VideoIndexer {
         let from = options.from ?? 0
         let to = min(options.to ?? .infinity, media.duration ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
+        if to.isFinite { scan.steadyGroupsEnd = scan.timestamp(forTime: to) }
         let reader = PictureReader(
             analyzer: analyzer, options: options.analysis, exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
         var state = ScanState(
@@ -187,13 +191,22 @@ public final class VideoIndexer {
             }
             func take(_ frame: VideoFrame) async throws {
                 if shown == nil { state.begin(with: frame) }
-                try await hold(until: frame.time)
+                if let held = shown?.frame, scan.leftOutSteadyFrames(after: held.pts, before: frame.pts) {
+                    // The frames between were left undecoded as bringing nothing new: how the picture moved
+                    // meanwhile is unknown, so the held frame is not sampled again as if it had stood still.
+                    _ = clock.heldSamples(before: frame.time)
+                } else {
+                    try await hold(until: frame.time)
+                }
                 shown = (frame, nil)
                 try state.decoded(frame)
                 try await submit(state.takeRequests())
                 if clock.isSample(frame.time) { try await sample(frame, at: frame.time) }
             }
-            while let frame = try scan.nextFrame() {
+            while true {
+                // A still picture's steady stretches need no decoding but for their keyframes.
+                scan.stillPicture = state.isStill ? { state.stillShows($0) } : nil
+                guard let frame = try scan.nextFrame() else { break }
                 if isCancelled() || Task.isCancelled {
                     cancelled = true
                     break
