@@ -100,4 +100,24 @@ struct ScreenRectificationTests {
         let plain = try #require(try JSONSerialization.jsonObject(with: Data(off.text.utf8)) as? [String: Any])
         #expect(plain["text"] != nil && plain["screen"] == nil)
     }
+
+    @Test func slidePicturesShowTheRectifiedScreen() throws {
+        let video = try Self.filmedSlide()
+        func pictureSize(_ extra: [String]) throws -> (width: Int, height: Int) {
+            let folder = TestMedia.path("rectified-slides")
+            let result = try Command.framelens(
+                ["index", video, "--format", "json", "-o", folder + ".json", "--slides", folder] + extra)
+            #expect(result.status == 0, "\(result.errorText)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + #require(names.first))))
+            func number(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (number(16), number(20))
+        }
+        let rectified = try pictureSize([])
+        let whole = try pictureSize(["--rectify", "off"])
+        // The rectangle's sides are the screen's longer ones: its bottom, from about (269, 502) to (984, 651),
+        // and its right side, from about (968, 64) to (984, 651).
+        #expect(abs(rectified.width - 729) <= 8 && abs(rectified.height - 587) <= 8, "\(rectified)")
+        #expect(whole == (1280, 720))
+    }
 }
