@@ -10,8 +10,7 @@
 /// and the sides lean as a camera's view of a screen does: a little, and not all at zero (a window on a
 /// dark desktop is upright).
 enum ScreenFinder {
-    /// Cells of the averaged picture are this wide at most (in the picture's pixels, a power of the
-    /// picture's width over 320).
+    /// The averaged picture is about this many cells across (each cell `width / cellsAcross` pixels square).
     static let cellsAcross = 320
 
     /// The screen on `plane`, in the plane's pixels; nil when there is none for sure.
@@ -66,6 +65,7 @@ extension Quadrilateral {
 }
 
 extension Point {
+    /// The straight-line distance to `other`.
     func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
