@@ -3,6 +3,7 @@ import Foundation
 import FrameLens
 
 extension TextEngine: ExpressibleByArgument {}
+extension AnalysisOptions.Rectification: ExpressibleByArgument {}
 
 /// The options `grab` and `index` share: what to look for, in which languages, and where.
 struct AnalysisOptionGroup: ParsableArguments {
@@ -39,6 +40,13 @@ struct AnalysisOptionGroup: ParsableArguments {
             """)
     var engine: TextEngine = .tesseract
 
+    @Option(
+        help: """
+            Warp a filmed projection screen to a rectangle before reading: auto (when a bright four-sided \
+            screen at an angle on a dark surround is found) or off.
+            """)
+    var rectify: AnalysisOptions.Rectification = .auto
+
     @Option(help: "Drop words recognised with a confidence below this (0-100).")
     var minConfidence: Double = 0
 
@@ -52,6 +60,7 @@ struct AnalysisOptionGroup: ParsableArguments {
     var analysisOptions: AnalysisOptions {
         AnalysisOptions(
             features: types.choices, dataKinds: only.choices, locales: TesseractLanguages.locales(inList: lang),
-            regions: region, ignoredRegions: ignoreRegion, minimumConfidence: minConfidence / 100, engine: engine)
+            regions: region, ignoredRegions: ignoreRegion, minimumConfidence: minConfidence / 100, engine: engine,
+            rectification: rectify)
     }
 }

@@ -202,6 +202,8 @@ struct GrabCommandTests {
         (["--region", "top"],
          "framelens: the value 'top' is invalid for '--region <region>': region 'top' is not x,y,w,h (four numbers from 0 to 1)"),
         (["--min-confidence", "101"], "framelens: --min-confidence must be between 0 and 100"),
+        (["--rectify", "sideways"],
+         "framelens: the value 'sideways' is invalid for '--rectify <rectify>'. Please provide one of 'auto' and 'off'."),
     ])
     func refusesBadOptions(arguments: [String], message: String) throws {
         let result = try Command.framelens(["grab", TestMedia.sample, "--at", "1"] + arguments)

@@ -11,6 +11,15 @@ public struct AnalysisOptions: Sendable, Hashable {
         case detectors
     }
 
+    /// Whether a filmed projection screen is warped to a rectangle before its text is read.
+    public enum Rectification: String, Sendable, Hashable, CaseIterable, Codable {
+        /// When a screen is found for sure (`ScreenFinder`): a bright four-sided region at an angle, well
+        /// inside the picture, on a dark surround. A picture that is the slide itself is read as it is.
+        case auto
+        /// Never: the picture is read as it is.
+        case off
+    }
+
     /// The analyses to run; the empty set does nothing.
     public var features: Set<Feature>
     /// The data kinds the detectors report.
@@ -27,12 +36,15 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var minimumConfidence: Double
     /// The engine that reads captions' text.
     public var engine: TextEngine
+    /// Whether a filmed projection screen is warped to a rectangle before its text is read (when no
+    /// `regions` are given).
+    public var rectification: Rectification
 
     /// Options with everything looked for, in English, over the whole picture, by default.
     public init(
         features: Set<Feature> = Set(Feature.allCases), dataKinds: Set<DataKind> = Set(DataKind.allCases),
         locales: [String] = ["en"], regions: [NormalizedRect] = [], ignoredRegions: [NormalizedRect] = [],
-        minimumConfidence: Double = 0, engine: TextEngine = .tesseract
+        minimumConfidence: Double = 0, engine: TextEngine = .tesseract, rectification: Rectification = .auto
     ) {
         self.features = features
         self.dataKinds = dataKinds
@@ -41,6 +53,7 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.ignoredRegions = ignoredRegions
         self.minimumConfidence = minimumConfidence
         self.engine = engine
+        self.rectification = rectification
     }
 }
 

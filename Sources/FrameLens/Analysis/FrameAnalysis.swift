@@ -20,6 +20,10 @@ public struct FrameAnalysis: Sendable, Hashable, Codable {
     public let codes: [DetectedCode]
     /// The data found in the text and in the codes' payloads.
     public let detections: [Detection]
+    /// The projection screen of a lecture filmed in the room, in displayed pixels, when its picture was
+    /// warped to a rectangle to be read (`AnalysisOptions.rectification`); the text's bounds are on the
+    /// frame all the same.
+    public var screen: Quadrilateral? = nil
 }
 
 /// A piece of data (URL, e-mail, phone number, ...) and where it was found.

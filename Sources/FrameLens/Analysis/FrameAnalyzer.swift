@@ -139,10 +139,17 @@ public final class FrameAnalyzer: Sendable {
         let image = try LumaImage(frame)
         countPicture(width: image.displayWidth, height: image.displayHeight)
         let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
+        let rectified = engine == nil ? nil : rectifiedScreen(of: image, options: options)
         let text = Locked<RecognizedText?>(nil)
         let codes = Locked<[DetectedCode]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0, let engine {
+            if part == 0, let engine, let rectified {
+                // The warped screen is read whole; what lies in ignored regions is left out on the frame.
+                let reader = PageReader(engine: engine, image: rectified.image, minimumConfidence: options.minimumConfidence)
+                let read = RecognizedText(blocks: reader.read([rectified.image.pixelRect(.whole)], ignoring: []))
+                    .movingBounds(rectified.onFrame)
+                text.withLock { $0 = RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) }) }
+            } else if part == 0, let engine {
                 let blocks = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence)
                     .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
@@ -158,7 +165,16 @@ public final class FrameAnalyzer: Sendable {
         return FrameAnalysis(
             time: frame.time, pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
-            text: recognized, codes: scanned, detections: detections)
+            text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
+    }
+
+    /// The projection screen of a lecture filmed in the room warped to a rectangle, when the options allow
+    /// it (`.auto`, the whole picture read) and `ScreenFinder` finds one for sure.
+    private func rectifiedScreen(of image: LumaImage, options: AnalysisOptions) -> RectifiedScreen? {
+        guard options.rectification == .auto, options.regions.isEmpty,
+              let corners = image.withPlane(ScreenFinder.find)
+        else { return nil }
+        return RectifiedScreen(image, corners: corners)
     }
 
     private func countPicture(width: Int, height: Int) {

@@ -57,6 +57,21 @@ public struct Point: Sendable, Hashable, Codable {
     public var y: Double
 }
 
+/// Four corners in display pixels, clockwise from the top left: a projection screen filmed at an angle.
+public struct Quadrilateral: Sendable, Hashable, Codable {
+    /// The top-left corner.
+    public var topLeft: Point
+    /// The top-right corner.
+    public var topRight: Point
+    /// The bottom-right corner.
+    public var bottomRight: Point
+    /// The bottom-left corner.
+    public var bottomLeft: Point
+
+    /// The corners, clockwise from the top left.
+    var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+}
+
 /// Where something is on the displayed picture: in pixels, and normalised to its size; both with the origin
 /// at the picture's top left and y growing downwards.
 public struct Bounds: Sendable, Hashable, Codable {

@@ -106,7 +106,8 @@ enum CueBuilder {
                 start: segment.start, end: segment.end, startFrame: segment.startFrame, endFrame: segment.endFrame,
                 text: text, bounds: bounds(of: analysis), codes: analysis.codes, detections: analysis.detections,
                 readTime: analysis.time,
-                confidence: Cue.meanConfidence(of: (analysis.text?.blocks ?? []).flatMap(\.lines).flatMap(\.words))))
+                confidence: Cue.meanConfidence(of: (analysis.text?.blocks ?? []).flatMap(\.lines).flatMap(\.words)),
+                screen: analysis.screen))
         }
         return cues
     }

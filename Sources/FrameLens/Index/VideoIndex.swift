@@ -48,18 +48,22 @@ public struct Cue: Sendable, Codable, Equatable {
     public var confidence: Double? = nil
     /// The colour of a tracked caption's letters (`TextColor`), when it was measured; absent for slides.
     public var color: TextColor? = nil
+    /// The projection screen of a lecture filmed in the room, in displayed pixels, when the frame read was
+    /// warped to a rectangle (`AnalysisOptions.rectification`); absent otherwise.
+    public var screen: Quadrilateral? = nil
 }
 
 extension Cue {
     /// A cue from the times the indexer measures in seconds, kept exactly.
     init(
         start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: Box?, codes: [DetectedCode],
-        detections: [Detection], readTime: Double?, confidence: Double?, color: TextColor? = nil
+        detections: [Detection], readTime: Double?, confidence: Double?, color: TextColor? = nil,
+        screen: Quadrilateral? = nil
     ) {
         self.init(
             start: Timestamp(exactly: start) ?? .zero, end: Timestamp(exactly: end) ?? .zero, startFrame: startFrame,
             endFrame: endFrame, text: text, bounds: bounds, codes: codes, detections: detections,
-            readTime: readTime.flatMap { Timestamp(exactly: $0) }, confidence: confidence, color: color)
+            readTime: readTime.flatMap { Timestamp(exactly: $0) }, confidence: confidence, color: color, screen: screen)
     }
 
     /// The mean confidence of the words read, or nil when there are none.
@@ -70,10 +74,10 @@ extension Cue {
 
 extension Cue {
     private enum CodingKeys: String, CodingKey {
-        case start, end, startFrame, endFrame, text, bounds, codes, detections, readTime, confidence, color
+        case start, end, startFrame, endFrame, text, bounds, codes, detections, readTime, confidence, color, screen
     }
 
-    /// Decodes a cue; the members added later (`readTime`, `confidence`, `color`) may be absent.
+    /// Decodes a cue; the members added later (`readTime`, `confidence`, `color`, `screen`) may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         start = try container.decode(Timestamp.self, forKey: .start)
@@ -87,6 +91,7 @@ extension Cue {
         readTime = try container.decodeIfPresent(Timestamp.self, forKey: .readTime)
         confidence = try container.decodeIfPresent(PercentCoded.self, forKey: .confidence)?.fraction
         color = try container.decodeIfPresent(TextColor.self, forKey: .color)
+        screen = try container.decodeIfPresent(Quadrilateral.self, forKey: .screen)
     }
 
     /// Encodes a cue, its confidence as a percent as FrameLens's JSON holds confidences.
@@ -103,5 +108,6 @@ extension Cue {
         try container.encodeIfPresent(readTime, forKey: .readTime)
         try container.encodeIfPresent(confidence.map(PercentCoded.init), forKey: .confidence)
         try container.encodeIfPresent(color, forKey: .color)
+        try container.encodeIfPresent(screen, forKey: .screen)
     }
 }

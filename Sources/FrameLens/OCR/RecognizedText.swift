@@ -5,7 +5,7 @@ public struct RecognizedWord: Sendable, Hashable, Codable {
     /// Tesseract's confidence in the reading, from 0 to 1 (JSON holds it as a percent, 0-100).
     public var confidence: Double { coded.fraction }
     /// Where the word is on the displayed picture (origin at the top left).
-    public let bounds: Bounds
+    public internal(set) var bounds: Bounds
     /// Whether its line has a space before it: none between the syllables of a Hangul word, or the
     /// characters of a Japanese sentence, that the engine reads as words.
     var spaceBefore = true
@@ -30,9 +30,9 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
     /// The words' mean confidence, from 0 to 1 (JSON holds it as a percent, 0-100).
     public var confidence: Double { coded.fraction }
     /// Where the line is on the displayed picture (origin at the top left).
-    public let bounds: Bounds
+    public internal(set) var bounds: Bounds
     /// The words in reading order.
-    public let words: [RecognizedWord]
+    public internal(set) var words: [RecognizedWord]
     private let coded: PercentCoded
 
     private enum CodingKeys: String, CodingKey {
@@ -62,9 +62,9 @@ public struct RecognizedBlock: Sendable, Hashable, Codable {
     /// The lines' mean confidence, from 0 to 1 (JSON holds it as a percent, 0-100).
     public var confidence: Double { coded.fraction }
     /// Where the block is on the displayed picture (origin at the top left).
-    public let bounds: Bounds
+    public internal(set) var bounds: Bounds
     /// The lines, top to bottom.
-    public let lines: [RecognizedLine]
+    public internal(set) var lines: [RecognizedLine]
     private let coded: PercentCoded
 
     private enum CodingKeys: String, CodingKey {
@@ -103,10 +103,28 @@ public struct RecognizedText: Sendable, Hashable, Codable {
     /// The text in reading order, one line per line.
     public let transcript: String
     /// The blocks in reading order.
-    public let blocks: [RecognizedBlock]
+    public internal(set) var blocks: [RecognizedBlock]
 
     init(blocks: [RecognizedBlock]) {
         self.blocks = blocks
         transcript = blocks.map(\.text).joined(separator: "\n")
+    }
+}
+
+extension RecognizedText {
+    /// The same text with every block's, line's and word's bounds passed through `move` (a reading of a
+    /// warped picture put back on the frame).
+    func movingBounds(_ move: (Bounds) -> Bounds) -> RecognizedText {
+        var moved = self
+        for b in moved.blocks.indices {
+            moved.blocks[b].bounds = move(blocks[b].bounds)
+            for l in moved.blocks[b].lines.indices {
+                moved.blocks[b].lines[l].bounds = move(blocks[b].lines[l].bounds)
+                for w in moved.blocks[b].lines[l].words.indices {
+                    moved.blocks[b].lines[l].words[w].bounds = move(blocks[b].lines[l].words[w].bounds)
+                }
+            }
+        }
+        return moved
     }
 }

@@ -22,11 +22,14 @@ extension VideoPlayer {
     ///   - format: the image file's format.
     ///   - maximumWidth: a width to scale a wider frame down to, keeping the shape a player shows (sample
     ///     aspect ratio applied), as a thumbnail; nil keeps the frame's own pixels.
+    ///   - screen: a filmed projection screen (in displayed pixels, as a cue's `screen`) to warp to a
+    ///     rectangle, the picture being that rectangle at its own size (`maximumWidth` is for whole frames);
+    ///     nil for the whole frame.
     /// - Returns: the frame's number and time, and its picture as an image file.
     /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format, or the
     ///   encoder's `.writeFailed`).
     public func picture(
-        at time: Timestamp, as format: ImageEncoder.FileFormat, maximumWidth: Int? = nil
+        at time: Timestamp, as format: ImageEncoder.FileFormat, maximumWidth: Int? = nil, rectifying screen: Quadrilateral? = nil
     ) throws(MediaError) -> FramePicture {
         try seek(to: time)
         let frame = displayed
@@ -34,7 +37,8 @@ extension VideoPlayer {
         let size = maximumWidth.flatMap { width in
             shown.width > width ? (width, max(1, Int((Double(shown.height * width) / Double(shown.width)).rounded()))) : nil
         }
-        let image = try FrameRenderer.render(frame, as: .rgb24, size: size)
+        let rendered = try FrameRenderer.render(frame, as: .rgb24, size: screen == nil ? size : nil)
+        let image = screen.flatMap(ScreenWarp.init).map { $0.warped(rendered) } ?? rendered
         return FramePicture(
             frameNumber: frame.frameNumber, time: frame.presentationTime, width: image.width, height: image.height,
             bytes: try ImageEncoder.encode(image, as: format))

@@ -2,7 +2,8 @@ import Foundation
 
 /// The pictures an index's cues were read from: each as an image file, or all as one searchable PDF with a
 /// page per cue. A cue's picture is the frame a paused player shows at its `pictureTime`, exactly what
-/// `framelens frame --at` that time writes.
+/// `framelens frame --at` that time writes; for a cue read from a filmed projection screen (its `screen`),
+/// that screen warped to a rectangle, as it was read.
 ///
 /// ```swift
 /// let export = try SlideExport(index)
@@ -87,6 +88,6 @@ public struct SlideExport {
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {
         let time = try MediaTime.parse(Self.pictureTime(of: cue))
-        return try await player.picture(at: Timestamp(seconds: time), as: format)
+        return try await player.picture(at: Timestamp(seconds: time), as: format, rectifying: cue.screen)
     }
 }
