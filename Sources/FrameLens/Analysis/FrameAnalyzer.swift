@@ -81,7 +81,8 @@ public final class FrameAnalyzer: Sendable {
             }
             // A caption's clean picture is one line or two in a band: the plan reads it whole.
             let blocks = PageReader(
-                engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false
+                engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false,
+                fitsLayoutToType: false
             ).read([luma.pixelRect(region)], ignoring: [])
             return RecognizedText(blocks: blocks)
         }

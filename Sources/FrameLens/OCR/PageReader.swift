@@ -9,6 +9,10 @@ struct PageReader {
     let minimumConfidence: Double
     /// Whether Tesseract's own page layout is read as a second candidate.
     var consultsPage = true
+    /// Whether large type is laid out again at the resolution its lines give (`layout(of:)`). A caption's
+    /// clean picture is not: one line or two in a band, it has no columns to find, and on the held-out
+    /// Korean caption video the second layout lost a caption (13 of 16 found, against 14).
+    var fitsLayoutToType = true
 
     /// Recognises the text in some rectangles of the image.
     ///
@@ -60,12 +64,26 @@ struct PageReader {
 
     /// Lays a picture out and reads each part of its plan as a block.
     private func read(_ picture: GrayPicture) -> [RecognizedBlock] {
-        let units = ReadingPlan.units(engine.layout(of: picture), width: picture.width, height: picture.height)
+        let units = ReadingPlan.units(layout(of: picture), width: picture.width, height: picture.height)
         return units.reduce(into: []) { blocks, unit in
             guard let block = read(unit, of: picture) else { return }
             // Neighbouring parts overlap by their margins: a line read twice is kept once.
             blocks = Self.merge(blocks, [block], keepingOrder: true)
         }
+    }
+
+    /// Tesseract's layout of a picture: laid out at a screen's resolution first, and again at the resolution
+    /// its lines give (`ReadingPlan.resolution`) where the lines as the video shows them (before a short
+    /// frame's upscaling) give at least twice a screen's: large type on a full-HD slide, where a screen's
+    /// resolution makes the gaps between Hangul words column gutters. (Laid out again, an upscaled 480p
+    /// slide's lines came in another order.)
+    private func layout(of picture: GrayPicture) -> [LayoutBlock] {
+        let first = engine.layout(of: picture)
+        guard fitsLayoutToType else { return first }
+        let lineHeight = ReadingPlan.median(first.filter(\.isText).flatMap(\.lines).map(\.height))
+        let shown = Int(Double(lineHeight) / (picture.scale * image.scale.y))
+        guard ReadingPlan.resolution(lineHeight: shown) >= 2 * TesseractEngine.screenResolution else { return first }
+        return engine.layout(of: picture, resolution: ReadingPlan.resolution(lineHeight: lineHeight))
     }
 
     /// Reads one unit of a picture's plan as a block: its part, or its columns with their lines in rows.
@@ -84,6 +102,7 @@ struct PageReader {
     /// A line the engine read in a picture, on the displayed picture, without its uncertain words, its
     /// clutter and its bullet; nil when nothing is left.
     private func line(of words: [EngineWord], in picture: GrayPicture) -> RecognizedLine? {
+        let words = words.map { latinReading(of: $0, in: picture) ?? $0 }
         let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
             RecognizedWord(
                 text: word.text, confidence: word.confidence, bounds: image.bounds(picture.imageRect(word.bounds)),
@@ -92,6 +111,29 @@ struct PageReader {
         guard let text = Clutter.text(of: kept, vouchedFor: Clutter.vouchesForText(words.filter { $0.confidence >= minimumConfidence }))
         else { return nil }
         return RecognizedLine(words: BulletMarker.isMarker(text) ? Array(text.dropFirst()) : text)
+    }
+
+    /// Below this confidence a word of a language that embeds Latin words (Korean, Japanese, Chinese) is read
+    /// again in English alone: their models read a Latin word (`Unstable`, `dpkg`) as Hangul or digits, with
+    /// no confidence at all.
+    static let unreadConfidence = 0.7
+    /// The English reading replaces the word when at least this confident, at least `latinLength`
+    /// characters long, and Latin letters, digits or punctuation alone. (A kanji read at low confidence
+    /// read in English as `BH`, 85 % sure.)
+    static let latinConfidence = 0.85
+    static let latinLength = 3
+
+    /// A word the engine could not read, read in English alone where its languages embed Latin words
+    /// (`TesseractEngine.recognizeLatinWord`), with a margin of a quarter of its height; nil when that does
+    /// not read it clearly as Latin.
+    private func latinReading(of word: EngineWord, in picture: GrayPicture) -> EngineWord? {
+        guard word.confidence < Self.unreadConfidence else { return nil }
+        let margin = max(2, word.bounds.height / 4)
+        let part = picture.part(picture.imageRect(word.bounds.expanded(by: margin).clamped(width: picture.width, height: picture.height)), scale: picture.scale)
+        guard let latin = engine.recognizeLatinWord(part), latin.confidence >= Self.latinConfidence,
+              latin.text.count >= Self.latinLength, latin.text.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isWhitespace == false })
+        else { return nil }
+        return EngineWord(text: latin.text, confidence: latin.confidence, bounds: word.bounds, spaceBefore: word.spaceBefore)
     }
 
     /// A table's lines in rows, top to bottom, each row one line of its cells left to right: a line whose

@@ -25,6 +25,15 @@ enum ReadingPlan {
     /// Text is scaled up at most this much.
     static let largestScale = 4.0
 
+    /// How tall, in points, a line of text is taken to be when choosing the resolution to lay it out at.
+    static let linePoints = 16.0
+
+    /// The pixels per inch at which lines `lineHeight` pixels tall are `linePoints` tall: Tesseract's layout
+    /// then sees text of a usual size, however large the picture.
+    static func resolution(lineHeight: Int) -> Int {
+        Int((Double(lineHeight) * 72 / linePoints).rounded())
+    }
+
     /// The parts of a picture to read, in reading order.
     static func units(_ layout: [LayoutBlock], width: Int, height: Int) -> [Unit] {
         let text = unstacked(layout.filter { $0.isText && !$0.lines.isEmpty })

@@ -31,12 +31,31 @@ final class TesseractEngine: @unchecked Sendable {
         }
         self.api = api
         self.languages = languages
+        latinAPI = TesseractLanguages.needEnglishForLatin(languages) ? Self.englishEngine(dataPath) : nil
     }
 
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
+        if let latinAPI {
+            TessBaseAPIEnd(latinAPI)
+            TessBaseAPIDelete(latinAPI)
+        }
         LiveObjects.tesseractEngines.freed()
+    }
+
+    /// English, for the Latin words of languages that embed them (`TesseractLanguages.needEnglishForLatin`); nil for
+    /// other languages, or when it cannot load.
+    private let latinAPI: OpaquePointer?
+
+    private static func englishEngine(_ dataPath: String) -> OpaquePointer? {
+        guard let api = TessBaseAPICreate() else { return nil }
+        TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(api, dataPath, "eng") == 0 else {
+            TessBaseAPIDelete(api)
+            return nil
+        }
+        return api
     }
 
     /// Leptonica's notes on stderr are silenced once per process, before the first engine works.
@@ -51,10 +70,16 @@ final class TesseractEngine: @unchecked Sendable {
         omp_set_max_active_levels(0)
     }
 
+    /// The resolution a picture is read at unless a layout is asked for at another: a screen's.
+    static let screenResolution = 96
+
     /// Tesseract's page layout of a picture: its blocks, each with its text lines, in reading order.
-    func layout(of picture: GrayPicture) -> [LayoutBlock] {
+    ///
+    /// - Parameter resolution: the pixels per inch Tesseract assumes; its layout's thresholds (how wide a
+    ///   gap between columns is, how tall a line) are lengths on paper.
+    func layout(of picture: GrayPicture, resolution: Int = screenResolution) -> [LayoutBlock] {
         Self.keepOpenMPSingleThreaded()
-        return withImage(picture, mode: PSM_AUTO) {
+        return withImage(picture, mode: PSM_AUTO, resolution: resolution) {
             guard let page = TessBaseAPIAnalyseLayout(api) else { return [] }
             defer { TessPageIteratorDelete(page) }
             var blocks: [LayoutBlock] = []
@@ -77,6 +102,14 @@ final class TesseractEngine: @unchecked Sendable {
         recognize(picture, mode: PSM_SINGLE_BLOCK).flatMap { $0 }
     }
 
+    /// Recognises a picture as one word in English alone, where the engine's languages embed Latin words
+    /// (`TesseractLanguages.needEnglishForLatin`); nil for other languages, or unless one word is read.
+    func recognizeLatinWord(_ picture: GrayPicture) -> EngineWord? {
+        guard let latinAPI else { return nil }
+        let words = Array(recognize(picture, mode: PSM_SINGLE_WORD, on: latinAPI).joined().joined())
+        return words.count == 1 ? words[0] : nil
+    }
+
     /// Recognises a picture with Tesseract's own page layout, as the `tesseract` command does by default.
     ///
     /// - Returns: its blocks in Tesseract's reading order, each its lines of words, with boxes in the
@@ -85,9 +118,10 @@ final class TesseractEngine: @unchecked Sendable {
         recognize(picture, mode: PSM_AUTO)
     }
 
-    private func recognize(_ picture: GrayPicture, mode: TessPageSegMode) -> [[[EngineWord]]] {
+    private func recognize(_ picture: GrayPicture, mode: TessPageSegMode, on engine: OpaquePointer? = nil) -> [[[EngineWord]]] {
         Self.keepOpenMPSingleThreaded()
-        return withImage(picture, mode: mode) {
+        let api = engine ?? self.api
+        return withImage(picture, mode: mode, on: api) {
             guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(iterator) }
             let page = TessResultIteratorGetPageIterator(iterator)
@@ -151,14 +185,18 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     /// Gives the engine the picture's pixels, in place, for `body`, and clears it afterwards.
-    private func withImage<Result>(_ picture: GrayPicture, mode: TessPageSegMode, _ body: () -> Result) -> Result {
-        picture.withPlane { plane in
+    private func withImage<Result>(
+        _ picture: GrayPicture, mode: TessPageSegMode, resolution: Int = screenResolution, on engine: OpaquePointer? = nil,
+        _ body: () -> Result
+    ) -> Result {
+        let api = engine ?? self.api
+        return picture.withPlane { plane in
             plane.withUnsafeBytes { pixels, bytesPerRow in
                 TessBaseAPISetPageSegMode(api, mode)
                 TessBaseAPISetImage(
                     api, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(plane.width),
                     Int32(plane.height), 1, Int32(bytesPerRow))
-                TessBaseAPISetSourceResolution(api, 96)
+                TessBaseAPISetSourceResolution(api, Int32(resolution))
                 TessBaseAPISetVariable(api, "thresholding_method", picture.needsLocalThreshold ? "2" : "0")
                 defer { TessBaseAPIClear(api) }
                 return body()

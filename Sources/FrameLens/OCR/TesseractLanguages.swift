@@ -16,6 +16,18 @@ package enum TesseractLanguages {
         list.split(omittingEmptySubsequences: false) { $0 == "+" || $0 == "," }.map(String.init)
     }
 
+    /// Languages whose text routinely embeds Latin words (`Unstable은`, a package's name), which their
+    /// models read as Hangul or kana.
+    static let embeddingLatin: Set<String> = ["kor", "jpn", "chi_sim", "chi_tra"]
+
+    /// Whether `languages` (`+`-joined codes) need English's model for their Latin words: one of them
+    /// routinely embeds Latin words, none is English, and English is installed.
+    static func needEnglishForLatin(_ languages: String) -> Bool {
+        let codes = languages.split(separator: "+").map(String.init)
+        return codes.contains(where: embeddingLatin.contains) && !codes.contains("eng")
+            && TessdataDirectory.installedLanguages.contains("eng")
+    }
+
     /// The Tesseract code of one locale or code.
     static func code(for name: String) -> String {
         let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
