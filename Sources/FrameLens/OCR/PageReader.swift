@@ -76,14 +76,21 @@ struct PageReader {
     /// its lines give (`ReadingPlan.resolution`) where the lines as the video shows them (before a short
     /// frame's upscaling) give at least twice a screen's: large type on a full-HD slide, where a screen's
     /// resolution makes the gaps between Hangul words column gutters. (Laid out again, an upscaled 480p
-    /// slide's lines came in another order.)
+    /// slide's lines came in another order.) The second layout stands only where its text lines span at least
+    /// as much as the first's: it may find no text at all (a short frame's one boxed line).
     private func layout(of picture: GrayPicture) -> [LayoutBlock] {
         let first = engine.layout(of: picture)
         guard fitsLayoutToType else { return first }
         let lineHeight = ReadingPlan.median(first.filter(\.isText).flatMap(\.lines).map(\.height))
         let shown = Int(Double(lineHeight) / (picture.scale * image.scale.y))
         guard ReadingPlan.resolution(lineHeight: shown) >= 2 * TesseractEngine.screenResolution else { return first }
-        return engine.layout(of: picture, resolution: ReadingPlan.resolution(lineHeight: lineHeight))
+        let second = engine.layout(of: picture, resolution: ReadingPlan.resolution(lineHeight: lineHeight))
+        return Self.textSpan(second) >= Self.textSpan(first) ? second : first
+    }
+
+    /// How much text a layout found: the widths of its text lines, added up.
+    private static func textSpan(_ layout: [LayoutBlock]) -> Int {
+        layout.filter(\.isText).flatMap(\.lines).reduce(0) { $0 + $1.width }
     }
 
     /// Reads one unit of a picture's plan as a block: its part, or its columns with their lines in rows.
