@@ -40,6 +40,9 @@ final class VideoDecoder {
 
     /// Packets before this timestamp are decoded without the frames `Skipping` names; nil decodes all.
     var skipping: (frames: Skipping, before: Int64)?
+    /// Whether `.bidirectional` keeps the frames others refer to and the deblocking filter: no frame comes out
+    /// damaged, at the cost of decoding about twice as many.
+    var keepsReferences = false
     private var bidirectionalSkips: BidirectionalSkips
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
@@ -306,11 +309,12 @@ final class VideoDecoder {
             case .bidirectional?:
                 bidirectionalSkips.skips(
                     timestamp: timestamp, size: packet.pointee.size, isKeyframe: isKeyframe)
-                    ? bidirectionalDiscard : AVDISCARD_DEFAULT
+                    ? (keepsReferences ? AVDISCARD_NONREF : bidirectionalDiscard) : AVDISCARD_DEFAULT
             case .nonReference?: AVDISCARD_NONREF
             case nil: AVDISCARD_DEFAULT
             }
-        codec.pointee.skip_loop_filter = skipped == .bidirectional ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
+        codec.pointee.skip_loop_filter =
+            skipped == .bidirectional && !keepsReferences ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
         steadyGroups.sent(.init(timestamp: timestamp, size: Int(packet.pointee.size)), isKeyframe: isKeyframe)
         // A packet cut off by an edit list gives no frame; an untimed one's frame is counted as it comes.
         let counted = canSeek && packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 ? timestamp : nil

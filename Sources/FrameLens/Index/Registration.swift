@@ -14,11 +14,11 @@ struct Registration: Equatable {
     let dx: Double
     let dy: Double
 
-    /// The shift that best lays `b` over `a` (pictures of one size); nil when the pictures are too small, and
-    /// when the best shift lies on the edge of the search, where no least cost is bracketed: the picture moved
-    /// farther than a camera drifts, or not by a shift (a fade, a picture with too little structure).
-    static func estimate(from a: WorkingPicture, to b: WorkingPicture) -> Registration? {
-        let reach = Self.reach
+    /// The shift that best lays `b` over `a` (pictures of one size), tried up to `reach` working pixels each way;
+    /// nil when the pictures are too small, and when the best shift lies on the edge of the search, where no least
+    /// cost is bracketed: the picture moved farther than a camera drifts, or not by a shift (a fade, a picture with
+    /// too little structure).
+    static func estimate(from a: WorkingPicture, to b: WorkingPicture, reach: Int = Self.reach) -> Registration? {
         guard a.width == b.width, a.height == b.height, a.width > 4 * reach, a.height > 4 * reach else { return nil }
         let gradientA = a.gradient, gradientB = b.gradient
         let width = a.width

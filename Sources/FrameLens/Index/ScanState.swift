@@ -80,6 +80,9 @@ struct Stretch {
     let opening: [Int]?
     /// The number of the reading of its picture, if it was read.
     var reading: Int?
+    /// The earlier stretch whose slide it shows again (`ScreenReturns`): the stretches from that one to this
+    /// are one.
+    var returnsTo: Int?
 }
 
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
@@ -122,6 +125,7 @@ struct ScanState {
     /// Captions over moving video, found in the decoded frames `captionGate` lets through.
     private var captionTracker: CaptionTracker
     private var captionGate = CaptionGate()
+    private var returns = ScreenReturns()
     /// The last frame `stillShows` was asked about, and its thumbnail.
     private var judged: (pts: Int64, thumbnail: Thumbnail?)?
     /// What is asked for and not yet handed out (`takeRequests`).
@@ -139,6 +143,11 @@ struct ScanState {
     }
 
     var segmentCount: Int { stretches.count }
+
+    /// Whether the picture is filmed: the camera was seen to drift. Its frames are then decoded with every
+    /// frame another refers to (`VideoDecoder.keepsReferences`), since a filmed picture's noise and motion
+    /// make a frame decoded without its references differ from it far more than a digital one does.
+    var isFilmed: Bool { returns.sawDrift }
 
     /// The range starts with `frame` on screen: the first stretch starts at the range's start, with that
     /// frame's number.
@@ -209,6 +218,7 @@ struct ScanState {
             return
         }
         let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
+        returns.sampled(thumbnail, after: previous.thumbnail)
         captionGate.sampled(differences, moving: detector.movingCells)
         if let pending = pendingChange, !detector.isChange(pending.differences) {
             guard pending.extensions + 1 < ChangeDetector.longestAnimation else {
@@ -293,16 +303,29 @@ struct ScanState {
 
     /// The stretches as segments up to `end`, with what the requests gave. A change that lies wholly in cells
     /// found in motion later on (an inset before the detector knew it) and ended a stretch never read was no
-    /// change: the two stretches are one.
+    /// change: the two stretches are one. A filmed screen's stretches from a slide to its return
+    /// (`Stretch.returnsTo`) are one, read from the best reading of the slide itself (not of what crossed it).
     func segments(until end: Boundary, _ results: ScanResults) -> [CueBuilder.Segment] {
         var boundaries = stretches.enumerated().map { results.starts[$0.offset] ?? $0.element.start }
         boundaries.append(end)
+        let slides = ScreenReturns.slides(returningTo: stretches.map(\.returnsTo))
         var segments: [CueBuilder.Segment] = []
+        var slideReadings: [FrameAnalysis] = []
         for (index, stretch) in stretches.enumerated() {
+            let analysis = stretch.reading.flatMap { results.readings[$0] }
+            if index > 0, slides[index].slide == slides[index - 1].slide {
+                if slides[index].showsIt, let analysis { slideReadings.append(analysis) }
+                segments[segments.count - 1].end = boundaries[index + 1].time
+                segments[segments.count - 1].endFrame = boundaries[index + 1].frameNumber
+                segments[segments.count - 1].analysis = ScreenReturns.best(slideReadings)
+                    ?? segments[segments.count - 1].analysis ?? analysis
+                continue
+            }
+            slideReadings = analysis.map { [$0] } ?? []
             var segment = CueBuilder.Segment(
                 start: boundaries[index].time, startFrame: boundaries[index].frameNumber,
                 end: boundaries[index + 1].time, endFrame: boundaries[index + 1].frameNumber,
-                analysis: stretch.reading.flatMap { results.readings[$0] }, changed: stretch.changed)
+                analysis: analysis, changed: stretch.changed)
             if let previous = segments.last, previous.analysis == nil, let opening = stretch.opening,
                detector.wasMotion(opening)
             {
@@ -319,6 +342,11 @@ struct ScanState {
     /// A picture has settled: the last picture read is reused when it is the same, else an intra frame of
     /// the stretch showing it is read, else the read waits for one (`unread`).
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
+        if returns.sawDrift {
+            let starts = stretches.map(\.start.time)
+            stretches[stretches.count - 1].returnsTo = returns.settled(
+                stretch: stretches.count - 1, on: thumbnail, start: { starts[$0] })
+        }
         if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             stretches[stretches.count - 1].reading = lastRead.reading
         } else if let intra = latestIntra, case let intraThumbnail = try Thumbnail(intra),

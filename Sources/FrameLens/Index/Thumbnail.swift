@@ -62,14 +62,26 @@ struct Thumbnail: Equatable {
     /// a filmed screen that drifted or changed exposure. Nil otherwise: a slide change or a caption is not
     /// explained by a shift and keeps its cells, and a digital video's frames, which never move, are compared
     /// as they are.
-    func registeredDifferences(from other: Thumbnail) -> [Int]? {
+    func registeredDifferences(from other: Thumbnail, reach: Int = Registration.reach) -> [Int]? {
         let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
         let plainChanged = changed(plainDifferences(from: other))
         guard plainChanged > 0, let working, let earlier = other.working,
-              let registration = Registration.estimate(from: earlier, to: working),
+              let registration = Registration.estimate(from: earlier, to: working, reach: reach),
               let registered = registration.cellDifferences(from: earlier, to: working),
               changed(registered) * 2 <= plainChanged
         else { return nil }
         return registered
+    }
+
+    /// Whether the picture moved since `other` as a whole and hardly anything else changed: a camera's drift over
+    /// a still scene (`Registration.moved`, and at most `ScreenReturns.changedShare` of the cells left changed
+    /// once registered).
+    func drifted(from other: Thumbnail) -> Bool {
+        guard let working, let earlier = other.working,
+              let registration = Registration.estimate(from: earlier, to: working), registration.moved,
+              let registered = registration.cellDifferences(from: earlier, to: working)
+        else { return false }
+        let changed = registered.filter { $0 > ChangeDetector.cellThreshold }.count
+        return Double(changed) <= ScreenReturns.changedShare * Double(registered.count)
     }
 }

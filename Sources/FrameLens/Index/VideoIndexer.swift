@@ -206,6 +206,7 @@ public final class VideoIndexer {
             while true {
                 // A still picture's steady stretches need no decoding but for their keyframes.
                 scan.stillPicture = state.isStill ? { state.stillShows($0) } : nil
+                scan.keepsReferences = state.isFilmed
                 guard let frame = try scan.nextFrame() else { break }
                 if isCancelled() || Task.isCancelled {
                     cancelled = true

@@ -67,6 +67,17 @@ enum TestMedia {
         return result.output
     }
 
+    /// ffmpeg's RGB24 frames with these indexes in display order, decoding from the start.
+    static func ffmpegFrames(_ video: String, numbers: ClosedRange<Int>, width: Int, height: Int) throws -> [[UInt8]] {
+        let result = try Command.run(
+            "ffmpeg",
+            ["-nostdin", "-v", "error", "-i", video, "-vf", "select=between(n\\,\(numbers.lowerBound)\\,\(numbers.upperBound))",
+             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        guard result.status == 0 else { throw CommandFailure(command: "ffmpeg", output: result.errorText) }
+        let size = width * height * 3
+        return stride(from: 0, to: result.output.count, by: size).map { Array(result.output[$0..<min($0 + size, result.output.count)]) }
+    }
+
     /// The installed Tesseract languages as the tesseract CLI lists them (the oracle), sorted and
     /// comma-separated, `osd` left out.
     static func installedLanguages() throws -> String {
