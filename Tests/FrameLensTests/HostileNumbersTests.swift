@@ -33,13 +33,14 @@ struct HostileNumbersTests {
     }
 
     @Test(arguments: [
-        (VideoIndexer.Options(from: .infinity), "the start time inf is not a time (0 to 1000000000 seconds)"),
-        (VideoIndexer.Options(from: .nan), "the start time nan is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(from: Timestamp(value: .max, timescale: 1)),
+         "the start time 9.223372036854776e+18 is not a time (0 to 1000000000 seconds)"),
         (VideoIndexer.Options(from: -1), "the start time -1.0 is not a time (0 to 1000000000 seconds)"),
-        (VideoIndexer.Options(to: .nan), "the end time nan is not a time (0 to 1000000000 seconds)"),
-        (VideoIndexer.Options(to: -.infinity), "the end time -inf is not a time (0 to 1000000000 seconds)"),
-        (VideoIndexer.Options(to: 1e300), "the end time 1e+300 is not a time (0 to 1000000000 seconds)"),
-        (VideoIndexer.Options(interval: .nan), "the interval nan is not a positive time (at most 1000000000 seconds)"),
+        (VideoIndexer.Options(to: Timestamp(value: .min, timescale: 1)),
+         "the end time -9.223372036854776e+18 is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(to: 1e300), "the end time 9223372036854.775 is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(to: 1_000_000_001), "the end time 1000000001.0 is not a time (0 to 1000000000 seconds)"),
+        (VideoIndexer.Options(interval: -0.5), "the interval -0.5 is not a positive time (at most 1000000000 seconds)"),
         (VideoIndexer.Options(interval: 0), "the interval 0.0 is not a positive time (at most 1000000000 seconds)"),
     ])
     func anIndexerRefusesARangeNoClockHolds(options: VideoIndexer.Options, message: String) {

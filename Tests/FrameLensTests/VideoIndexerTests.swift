@@ -71,7 +71,7 @@ struct VideoIndexerTests {
     @Test func stopsWhenAskedWithTheCuesFoundSoFar() async throws {
         var indexed = 0.0
         let index = try await VideoIndexer(url: TestMedia.sample, options: .init())
-            .run(progress: { indexed = $0.indexed }, isCancelled: { indexed >= 18 })
+            .run(progress: { indexed = $0.indexed.seconds }, isCancelled: { indexed >= 18 })
         #expect(!index.complete)
         // It stops at the first frame decoded after 18 s: on this still slide, the keyframe at 20 s.
         #expect(index.to > 17 && index.to < 20.1)
@@ -92,7 +92,7 @@ struct VideoIndexerTests {
                 let finished = analyzer.picturesRead.withLock { $0.values.reduce(0, +) }
                     - analyzer.analysesInProgress.load(ordering: .relaxed)
                 guard progress.indexed >= 18, finished >= 2, cancelledAt.withLock({ $0 }) == nil else { return }
-                cancelledAt.withLock { $0 = progress.indexed }
+                cancelledAt.withLock { $0 = progress.indexed.seconds }
                 withUnsafeCurrentTask { $0?.cancel() }
             })
         }
@@ -100,7 +100,7 @@ struct VideoIndexerTests {
         #expect(analyzer.analysesInProgress.load(ordering: .relaxed) == 0)
         #expect(!index.complete)
         let cancelled = try #require(cancelledAt.withLock { $0 })
-        #expect(index.to > cancelled && index.to < cancelled + 1)
+        #expect(index.to.seconds > cancelled && index.to.seconds < cancelled + 1)
         // Slides 1 and 2 were read; slide 3 (from 13.3 s) only if its read had begun.
         let starts = SampleTruth.sample.slides.prefix(3).map(\.startFrame)
         #expect(index.cues.count >= 2 && index.cues.map(\.startFrame) == Array(starts.prefix(index.cues.count)))

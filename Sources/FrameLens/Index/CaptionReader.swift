@@ -40,7 +40,7 @@ struct CaptionReader {
         return Cue(
             start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
             text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
-            readTime: first.time, confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
+            readTime: Timestamp(keeping: first.time), confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
             color: caption.consensus.textColor())
     }
 

@@ -98,7 +98,7 @@ enum CueBuilder {
             if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes),
                !readsDifferently(analysis, than: last.text, where: segment.changed)
             {
-                cues[cues.count - 1].end = Timestamp(exactly: segment.end) ?? last.end
+                cues[cues.count - 1].end = Timestamp(keeping: segment.end)
                 cues[cues.count - 1].endFrame = segment.endFrame
                 continue
             }

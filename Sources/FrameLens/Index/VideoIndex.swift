@@ -2,10 +2,10 @@
 public struct VideoIndex: Sendable, Codable, Equatable {
     /// The indexed video's path or URL.
     public var video: String
-    /// The indexed range, in seconds.
-    public var from: Double
-    /// The end of the indexed range, in seconds.
-    public var to: Double
+    /// Where the indexed range starts, from the start of the video.
+    public var from: Timestamp
+    /// Where the indexed range ends.
+    public var to: Timestamp
     /// False when indexing stopped early (interrupted, or the video breaks off).
     public var complete: Bool
     /// What went wrong along the way, e.g. where a damaged video breaks off.
@@ -54,16 +54,16 @@ public struct Cue: Sendable, Codable, Equatable {
 }
 
 extension Cue {
-    /// A cue from the times the indexer measures in seconds, kept exactly.
+    /// A cue from the start and end the indexer measures in seconds, kept exactly.
     init(
         start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: Box?, codes: [DetectedCode],
-        detections: [Detection], readTime: Double?, confidence: Double?, color: TextColor? = nil,
+        detections: [Detection], readTime: Timestamp?, confidence: Double?, color: TextColor? = nil,
         screen: Quadrilateral? = nil
     ) {
         self.init(
-            start: Timestamp(exactly: start) ?? .zero, end: Timestamp(exactly: end) ?? .zero, startFrame: startFrame,
+            start: Timestamp(keeping: start), end: Timestamp(keeping: end), startFrame: startFrame,
             endFrame: endFrame, text: text, bounds: bounds, codes: codes, detections: detections,
-            readTime: readTime.flatMap { Timestamp(exactly: $0) }, confidence: confidence, color: color, screen: screen)
+            readTime: readTime, confidence: confidence, color: color, screen: screen)
     }
 
     /// The mean confidence of the words read, or nil when there are none.
