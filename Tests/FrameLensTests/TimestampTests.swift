@@ -40,7 +40,7 @@ struct TimestampTests {
 
     /// A time below a millisecond may need more binary places than a timescale holds (`--from 0.0001` written
     /// into an index's `from`): it is read to the nanosecond, and written back as the same number.
-    @Test(arguments: [0.0001, 0.000001, 0.0004567])
+    @Test(arguments: [0.0001, 0.000001, 0.00004567])
     func aTinyTimeIsReadToTheNanosecond(seconds: Double) throws {
         #expect(Timestamp(exactly: seconds) == nil)
         let json = try JSONEncoder().encode([seconds])
