@@ -26,6 +26,22 @@ struct HostileNumbersTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(NormalizedRect.self, from: Data(json.utf8)) }
     }
 
+    /// A cue's bounds are a `NormalizedRect` as a region is: read with the same checks, written back as read.
+    @Test func aCuesBoundsAreCheckedWhenDecodedAndWrittenAsRead() throws {
+        let cue = { (bounds: String) in
+            #"{"start":0,"end":1,"startFrame":0,"endFrame":25,"text":"a","codes":[],"detections":[],"bounds":"#
+                + bounds + "}"
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Cue.self, from: Data(cue(#"{"x":1e300,"y":0,"width":0.5,"height":0.5}"#).utf8))
+        }
+        let bounds = #"{"height":0.1,"width":0.41,"x":0.3,"y":0.8}"#
+        let decoded = try JSONDecoder().decode(Cue.self, from: Data(cue(bounds).utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(decoded.bounds), as: UTF8.self) == bounds)
+    }
+
     @Test func aDecodedRegionInsideThePictureIsKept() throws {
         let region = try JSONDecoder().decode(
             NormalizedRect.self, from: Data(#"{"x":0,"y":0.8,"width":1,"height":0.2}"#.utf8))

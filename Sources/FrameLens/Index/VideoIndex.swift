@@ -35,7 +35,7 @@ public struct Cue: Sendable, Codable, Equatable {
     public var text: String
     /// Where the text is on the displayed picture, normalised, with the origin at the top left (for WebVTT
     /// positions).
-    public var bounds: Box?
+    public var bounds: NormalizedRect?
     /// The codes on screen.
     public var codes: [DetectedCode]
     /// The data detected in the text and the codes.
@@ -56,7 +56,7 @@ public struct Cue: Sendable, Codable, Equatable {
 extension Cue {
     /// A cue from the start and end the indexer measures in seconds, kept exactly.
     init(
-        start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: Box?, codes: [DetectedCode],
+        start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: NormalizedRect?, codes: [DetectedCode],
         detections: [Detection], readTime: Timestamp?, confidence: Double?, color: TextColor? = nil,
         screen: Quadrilateral? = nil
     ) {
@@ -85,7 +85,7 @@ extension Cue {
         startFrame = try container.decode(Int.self, forKey: .startFrame)
         endFrame = try container.decode(Int.self, forKey: .endFrame)
         text = try container.decode(String.self, forKey: .text)
-        bounds = try container.decodeIfPresent(Box.self, forKey: .bounds)
+        bounds = try container.decodeIfPresent(NormalizedRect.self, forKey: .bounds)
         codes = try container.decode([DetectedCode].self, forKey: .codes)
         detections = try container.decode([Detection].self, forKey: .detections)
         readTime = try container.decodeIfPresent(Timestamp.self, forKey: .readTime)
