@@ -7,7 +7,7 @@ func indexPeak(video: String, interval: Double) async throws {
     // The reading engines' own frames and models are not what is measured: they are made first.
     try await FrameAnalyzer.shared.prepare(languages: AnalysisOptions().languages)
     LiveObjects.resetPeaks()
-    let indexer = try VideoIndexer(url: video, options: VideoIndexer.Options(interval: interval))
+    let indexer = try VideoIndexer(url: video, options: VideoIndexer.Options(interval: Timestamp(seconds: interval)))
     let index = try await indexer.run()
     print("index at interval \(interval): \(index.cues.count) cues, peak live frames \(LiveObjects.peaks.frames), "
         + "peak resident \(String(format: "%.0f", residentMiB("VmHWM") ?? 0)) MiB")

@@ -249,8 +249,8 @@ public final class VideoLibrary {
 
     private static func columns(_ index: VideoIndex, _ identity: VideoIdentity) -> [SQLiteValue] {
         [
-            .integer(identity.size), .integer(identity.modified), .text(identity.hash), .real(index.from),
-            .real(index.to), .integer(index.complete ? 1 : 0), .integer(Int64(Date().timeIntervalSince1970)),
+            .integer(identity.size), .integer(identity.modified), .text(identity.hash), .real(index.from.seconds),
+            .real(index.to.seconds), .integer(index.complete ? 1 : 0), .integer(Int64(Date().timeIntervalSince1970)),
         ]
     }
 

@@ -57,7 +57,7 @@ actor IndexJobs {
 
     private func update(_ id: String, _ progress: VideoIndexer.Progress) {
         guard case .running = states[id] else { return }
-        let fraction = progress.total > 0 ? min(1, progress.indexed / progress.total) : 0
+        let fraction = progress.total > .zero ? min(1, progress.indexed.seconds / progress.total.seconds) : 0
         states[id] = .running(fraction: fraction, cues: progress.segments)
     }
 

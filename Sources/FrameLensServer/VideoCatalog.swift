@@ -9,8 +9,8 @@ public struct ServedVideo: Sendable, Encodable {
     public let name: String
     /// The file, as resolved when the server started (symlinks followed).
     let path: String
-    /// Its duration in seconds, nil when unknown.
-    public let duration: Double?
+    /// Its duration, nil when unknown.
+    public let duration: Timestamp?
     /// Its streams, as `probe --json` lists them.
     public let streams: [StreamInfo]
     /// Whether every video stream is protected (DRM): then nothing is decoded or analysed.

@@ -23,7 +23,7 @@ struct GrabReport {
                 .joined(separator: "\n")
         }
         if !detected.isEmpty { sections.append(detected.joined(separator: "\n")) }
-        return sections.isEmpty ? "(nothing readable on the frame at \(MediaTime.clock(analysis.time)))"
+        return sections.isEmpty ? "(nothing readable on the frame at \(MediaTime.clock(analysis.time.seconds)))"
             : sections.joined(separator: "\n\n")
     }
 
@@ -31,7 +31,7 @@ struct GrabReport {
     /// (`==> 00:00:15.000 (frame 450) <==`, as `head` heads several files), a blank line between them.
     static func text(of analyses: [FrameAnalysis]) -> String {
         analyses.map { analysis in
-            let header = "==> \(MediaTime.clock(analysis.time, rounding: .up)) (frame \(analysis.frameNumber)) <=="
+            let header = "==> \(MediaTime.clock(analysis.time.seconds, rounding: .up)) (frame \(analysis.frameNumber)) <=="
             return header + "\n" + GrabReport(analysis).text
         }.joined(separator: "\n\n")
     }

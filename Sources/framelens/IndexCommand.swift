@@ -52,7 +52,7 @@ struct IndexCommand: AsyncParsableCommand {
     @OptionGroup var quietness: QuietOption
 
     func validate() throws {
-        _ = try intervalSeconds()
+        _ = try intervalTime()
         _ = try outputFormat()
         _ = try slideImageFormat()
         if slides == "-" { throw usageError("--slides names a folder to write the pictures into, not standard output") }
@@ -80,8 +80,8 @@ struct IndexCommand: AsyncParsableCommand {
         try await reportingErrors {
             try analysisOptions.engine.prepare()
             let options = VideoIndexer.Options(
-                analysis: analysisOptions, interval: try intervalSeconds(), from: try from.map(MediaTime.parse),
-                to: try to.map(MediaTime.parse), streamIndex: source.stream)
+                analysis: analysisOptions, interval: try intervalTime(), from: try from.map(Self.time),
+                to: try to.map(Self.time), streamIndex: source.stream)
             let outputs = Outputs(
                 format: format, position: try cuePosition.position(), slides: slides, imageFormat: imageFormat)
             if isFolder {
@@ -101,11 +101,16 @@ struct IndexCommand: AsyncParsableCommand {
         let imageFormat: SlideImageFormat
     }
 
-    private func intervalSeconds() throws -> Double {
+    private func intervalTime() throws -> Timestamp {
         guard let seconds = try? MediaTime.parse(interval), seconds > 0 else {
             throw usageError("--interval must be a positive time (0.5, 250ms)")
         }
-        return seconds
+        return Timestamp(seconds: seconds)
+    }
+
+    /// A time as `--from` and `--to` take it, to the microsecond.
+    private static func time(_ text: String) throws(MediaError) -> Timestamp {
+        Timestamp(seconds: try MediaTime.parse(text))
     }
 
     /// The video or folder named.
@@ -156,7 +161,7 @@ struct IndexCommand: AsyncParsableCommand {
             }
         }
         if let signal = Interruption.receivedSignal {
-            printError("interrupted at \(MediaTime.clock(index.to)); wrote \(index.cues.count) cues to \(output)")
+            printError("interrupted at \(MediaTime.clock(index.to.seconds)); wrote \(index.cues.count) cues to \(output)")
             throw ExitCode(128 + signal)
         }
         reporter.summarize(index, writtenTo: output)

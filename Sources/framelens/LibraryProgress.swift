@@ -33,7 +33,7 @@ final class LibraryProgress: Sendable {
     func report(_ video: String, _ progress: VideoIndexer.Progress) {
         guard mode != .silent else { return }
         state.withLock { state in
-            state.running[video] = progress.total > 0 ? min(1, progress.indexed / progress.total) : 0
+            state.running[video] = progress.total > .zero ? min(1, progress.indexed.seconds / progress.total.seconds) : 0
             let now = ContinuousClock.now
             guard now - state.lastShown >= .milliseconds(mode == .lines ? 500 : 100) else { return }
             state.lastShown = now

@@ -25,7 +25,7 @@ struct ProbeCommand: AsyncParsableCommand {
     static func describe(_ info: MediaInfo) -> String {
         var lines = [
             "\(info.url): \(info.containerLongName) (\(info.container))"
-                + ", duration " + (info.duration.map { MediaTime.clock($0) } ?? "unknown")
+                + ", duration " + (info.duration.map { MediaTime.clock($0.seconds) } ?? "unknown")
                 + (info.bitRate.map { ", \($0 / 1000) kb/s" } ?? "")
         ]
         for stream in info.streams {

@@ -33,14 +33,14 @@ final class ProgressReporter {
         let now = ContinuousClock.now
         guard now - lastShown >= .milliseconds(mode == .lines ? 500 : 100) else { return }
         lastShown = now
-        lastTotal = progress.total
-        show(indexed: progress.indexed, total: progress.total, cues: progress.segments, at: now)
+        lastTotal = progress.total.seconds
+        show(indexed: progress.indexed.seconds, total: progress.total.seconds, cues: progress.segments, at: now)
     }
 
     /// Ends the progress of an index: `--progress` prints its final line (100 % when complete), the bar is
     /// erased.
     func finish(_ index: VideoIndex) {
-        let indexed = index.to - index.from
+        let indexed = index.to.seconds - index.from.seconds
         switch mode {
         case .lines:
             show(indexed: indexed, total: index.complete ? indexed : lastTotal ?? indexed, cues: index.cues.count, at: .now)
@@ -58,7 +58,7 @@ final class ProgressReporter {
     func summarize(_ index: VideoIndex, writtenTo path: String) {
         guard mode == .bar else { return }
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
-        let speed = String(format: "%.1fx real time", (index.to - index.from) / max(elapsed, 0.001))
+        let speed = String(format: "%.1fx real time", (index.to.seconds - index.from.seconds) / max(elapsed, 0.001))
         let cues = index.cues.count == 1 ? "1 cue" : "\(index.cues.count) cues"
         let target = path == "-" ? "standard output" : path
         let took = String(format: "%.1f s", elapsed)

@@ -105,7 +105,7 @@ struct ASSTextTests {
     @Test func hostileTextIsReadAsTextByFFmpegAndDrawnByLibass() throws {
         var cue = Cue(
             start: 0, end: 2, startFrame: 0, endFrame: 50, text: Self.hostile,
-            bounds: Box(x: 0.1, y: 0.5, width: 0.5, height: 0.2), codes: [], detections: [])
+            bounds: try NormalizedRect(x: 0.1, y: 0.5, width: 0.5, height: 0.2), codes: [], detections: [])
         cue.color = TextColor(red: 255, green: 255, blue: 0)
         let index = VideoIndex(video: "hostile.mp4", from: 0, to: 2, complete: true, warnings: [], cues: [cue], width: 640, height: 360)
         let file = TestMedia.path("hostile.ass")

@@ -21,8 +21,8 @@ struct CaptionConsensusTests {
     }
 
     /// The part held: x 20-139, y 60-109, around the box; the strokes are the marks.
-    static let part = PixelRect(x: 20, y: 60, width: 120, height: 50)
-    static let box = PixelRect(x: 40, y: 76, width: 80, height: 24)
+    static let part = ImageRect(x: 20, y: 60, width: 120, height: 50)
+    static let box = ImageRect(x: 40, y: 76, width: 80, height: 24)
     static let strokes = (0..<(part.width * part.height)).map { pixel in
         let x = pixel % part.width + part.x, y = pixel / part.width + part.y
         return (82..<92).contains(y) && ((50..<60).contains(x) || (90..<100).contains(x))

@@ -29,14 +29,14 @@ struct CueConfidenceTests {
         #expect(index.width == 1280 && index.height == 720)
     }
 
-    @Test func aSplitSlideWithACaptionWeighsBothReadingsByTheirWords() {
+    @Test func aSplitSlideWithACaptionWeighsBothReadingsByTheirWords() throws {
         var slide = Cue(
             start: 0, end: 3, startFrame: 0, endFrame: 75, text: "One two three four five six seven eight nine",
-            bounds: Box(x: 0.1, y: 0.1, width: 0.8, height: 0.3), codes: [], detections: [])
+            bounds: try NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.3), codes: [], detections: [])
         slide.confidence = 0.9
         var caption = Cue(
             start: 1, end: 2, startFrame: 25, endFrame: 50, text: "a b c",
-            bounds: Box(x: 0.3, y: 0.8, width: 0.4, height: 0.1), codes: [], detections: [])
+            bounds: try NormalizedRect(x: 0.3, y: 0.8, width: 0.4, height: 0.1), codes: [], detections: [])
         caption.confidence = 0.6
         let parts = CueBuilder.split([slide], at: [caption])
         #expect(parts.map(\.text) == [slide.text, slide.text + "\na b c", slide.text])

@@ -17,10 +17,10 @@ struct PlaneViewTests {
     @Test func aPartAndItsPackedPixelsLeaveThePaddingOut() {
         Self.padded.withUnsafeBytes { bytes in
             let plane = PlaneView(bytes, width: 3, height: 2, bytesPerRow: 5)
-            let part = plane.part(PixelRect(x: 1, y: 0, width: 2, height: 2))
+            let part = plane.part(ImageRect(x: 1, y: 0, width: 2, height: 2))
             #expect([part[0, 0], part[1, 0], part[0, 1], part[1, 1]] == [2, 3, 5, 6])
-            #expect(plane.pixels(in: PixelRect(x: 0, y: 1, width: 3, height: 1)) { 255 - $0 } == [251, 250, 249])
-            #expect(part.pixels(in: PixelRect(x: 0, y: 0, width: 0, height: 0)).isEmpty)
+            #expect(plane.pixels(in: ImageRect(x: 0, y: 1, width: 3, height: 1)) { 255 - $0 } == [251, 250, 249])
+            #expect(part.pixels(in: ImageRect(x: 0, y: 0, width: 0, height: 0)).isEmpty)
         }
     }
 

@@ -9,7 +9,7 @@ struct ReadingConsensusTests {
         let recognized = words.enumerated().map { index, word in
             RecognizedWord(
                 text: word.0, confidence: word.1,
-                bounds: Bounds(pixels: Box(x: Double(index) * 110 + shift, y: 40, width: 100, height: 30), displaySize: (1280, 720)))
+                bounds: Bounds(pixels: PixelRect(x: Double(index) * 110 + shift, y: 40, width: 100, height: 30), displaySize: (1280, 720)))
         }
         return RecognizedText(blocks: [RecognizedBlock(lines: [RecognizedLine(words: recognized)])])
     }

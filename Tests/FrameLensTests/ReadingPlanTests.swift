@@ -3,8 +3,8 @@ import Testing
 
 /// What the reader reads as one block, and at which scale, from a page layout.
 struct ReadingPlanTests {
-    static func lines(x: Int, width: Int, tops: [Int], height: Int) -> [PixelRect] {
-        tops.map { PixelRect(x: x, y: $0, width: width, height: height) }
+    static func lines(x: Int, width: Int, tops: [Int], height: Int) -> [ImageRect] {
+        tops.map { ImageRect(x: x, y: $0, width: width, height: height) }
     }
 
     static func block(x: Int, width: Int, tops: [Int], height: Int) -> LayoutBlock {
@@ -32,7 +32,7 @@ struct ReadingPlanTests {
         let column = Self.block(x: 1140, width: 300, tops: [322], height: 30)
         let units = ReadingPlan.units([left, right, below, column], width: 1920, height: 1080)
         #expect(units.map(\.parts.count) == [1, 1, 1])
-        #expect(units[0].parts == [PixelRect(x: 85, y: 270, width: 1035, height: 130)])
+        #expect(units[0].parts == [ImageRect(x: 85, y: 270, width: 1035, height: 130)])
         #expect(units[0].lines.count == 4)
     }
 
@@ -66,7 +66,7 @@ struct ReadingPlanTests {
 
     @Test func cutsAColumnTheLayoutTookForOneTallLineIntoTheRowsBesideIt() {
         var gutter = Self.gutter
-        gutter.lines = [PixelRect(x: 46, y: 50, width: 9, height: 197)]
+        gutter.lines = [ImageRect(x: 46, y: 50, width: 9, height: 197)]
         let units = ReadingPlan.units([gutter] + Self.code, width: 1280, height: 720)
         #expect(units.count == 1)
         #expect(units[0].isTable)
@@ -76,8 +76,8 @@ struct ReadingPlanTests {
 
     @Test func aPictureBesideLinesIsNotAColumnOfThem() {
         // A QR code the layout took for text: one "line" as wide as it is tall.
-        let code = LayoutBlock(bounds: PixelRect(x: 1535, y: 787, width: 134, height: 135), isText: true,
-                               lines: [PixelRect(x: 1535, y: 787, width: 134, height: 135)])
+        let code = LayoutBlock(bounds: ImageRect(x: 1535, y: 787, width: 134, height: 135), isText: true,
+                               lines: [ImageRect(x: 1535, y: 787, width: 134, height: 135)])
         let text = Self.block(x: 346, width: 306, tops: [806, 855, 904], height: 40)
         let units = ReadingPlan.units([text, code], width: 1920, height: 1080)
         #expect(units.map(\.isTable) == [false, false])
@@ -108,14 +108,14 @@ struct ReadingPlanTests {
         let caption = Self.block(x: 0, width: 1900, tops: [1050], height: 40)
         let units = ReadingPlan.units([photo, caption], width: 1920, height: 1080)
         #expect(units.count == 1)
-        #expect(units[0].parts == [PixelRect(x: 0, y: 1010, width: 1920, height: 70)])
+        #expect(units[0].parts == [ImageRect(x: 0, y: 1010, width: 1920, height: 70)])
     }
 }
 
 /// How the reader puts a table's lines in rows and keeps one reading of a line read twice.
 struct PageReaderOrderTests {
     static func line(_ text: String, x: Double, y: Double, width: Double = 200, confidence: Double = 0.9) -> RecognizedLine {
-        let bounds = Bounds(pixels: Box(x: x, y: y, width: width, height: 40), displaySize: (1920, 1080))
+        let bounds = Bounds(pixels: PixelRect(x: x, y: y, width: width, height: 40), displaySize: (1920, 1080))
         return RecognizedLine(words: [RecognizedWord(text: text, confidence: confidence, bounds: bounds)])
     }
 

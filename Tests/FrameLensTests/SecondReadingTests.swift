@@ -10,7 +10,7 @@ struct SecondReadingTests {
             let step = width / Double(text.split(separator: " ").count)
             return RecognizedWord(
                 text: String(word), confidence: confidence,
-                bounds: Bounds(pixels: Box(x: x + Double(index) * step, y: y, width: step - 8, height: 40), displaySize: (1920, 1080)))
+                bounds: Bounds(pixels: PixelRect(x: x + Double(index) * step, y: y, width: step - 8, height: 40), displaySize: (1920, 1080)))
         }
         return RecognizedLine(words: words)
     }

@@ -38,6 +38,22 @@ struct TimestampTests {
         #expect(try JSONDecoder().decode([Timestamp].self, from: json) == [time])
     }
 
+    /// A time below a millisecond may need more binary places than a timescale holds (`--from 0.0001` written
+    /// into an index's `from`): it is read to the nanosecond, and written back as the same number.
+    @Test(arguments: [0.0001, 0.000001, 0.00004567])
+    func aTinyTimeIsReadToTheNanosecond(seconds: Double) throws {
+        #expect(Timestamp(exactly: seconds) == nil)
+        let json = try JSONEncoder().encode([seconds])
+        let time = try #require(try JSONDecoder().decode([Timestamp].self, from: json).first)
+        #expect(time == Timestamp(seconds: seconds, preferredTimescale: 1_000_000_000))
+        #expect(try JSONEncoder().encode([time]) == json)
+    }
+
+    @Test(arguments: ["[1e300]", "[-1e19]"])
+    func aNumberPastWhatATimeHoldsIsRefused(json: String) {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Timestamp].self, from: Data(json.utf8)) }
+    }
+
     @Test func aFrameTimeIsItsTimestampInItsTimeBase() async throws {
         let player = try VideoPlayer(url: TestMedia.sample)
         try await player.seek(to: 27)

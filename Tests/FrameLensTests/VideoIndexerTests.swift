@@ -71,7 +71,7 @@ struct VideoIndexerTests {
     @Test func stopsWhenAskedWithTheCuesFoundSoFar() async throws {
         var indexed = 0.0
         let index = try await VideoIndexer(url: TestMedia.sample, options: .init())
-            .run(progress: { indexed = $0.indexed }, isCancelled: { indexed >= 18 })
+            .run(progress: { indexed = $0.indexed.seconds }, isCancelled: { indexed >= 18 })
         #expect(!index.complete)
         // It stops at the first frame decoded after 18 s: on this still slide, the keyframe at 20 s.
         #expect(index.to > 17 && index.to < 20.1)
@@ -92,7 +92,7 @@ struct VideoIndexerTests {
                 let finished = analyzer.picturesRead.withLock { $0.values.reduce(0, +) }
                     - analyzer.analysesInProgress.load(ordering: .relaxed)
                 guard progress.indexed >= 18, finished >= 2, cancelledAt.withLock({ $0 }) == nil else { return }
-                cancelledAt.withLock { $0 = progress.indexed }
+                cancelledAt.withLock { $0 = progress.indexed.seconds }
                 withUnsafeCurrentTask { $0?.cancel() }
             })
         }
@@ -100,7 +100,7 @@ struct VideoIndexerTests {
         #expect(analyzer.analysesInProgress.load(ordering: .relaxed) == 0)
         #expect(!index.complete)
         let cancelled = try #require(cancelledAt.withLock { $0 })
-        #expect(index.to > cancelled && index.to < cancelled + 1)
+        #expect(index.to.seconds > cancelled && index.to.seconds < cancelled + 1)
         // Slides 1 and 2 were read; slide 3 (from 13.3 s) only if its read had begun.
         let starts = SampleTruth.sample.slides.prefix(3).map(\.startFrame)
         #expect(index.cues.count >= 2 && index.cues.map(\.startFrame) == Array(starts.prefix(index.cues.count)))
@@ -284,7 +284,7 @@ struct VideoIndexerTests {
 
     // MARK: - Cue building
 
-    static func analysis(_ text: String, at pixels: Box = Box(x: 0, y: 0, width: 10, height: 10)) -> FrameAnalysis {
+    static func analysis(_ text: String, at pixels: PixelRect = PixelRect(x: 0, y: 0, width: 10, height: 10)) -> FrameAnalysis {
         let lines = text.split(separator: "\n").map(String.init)
         let box = Bounds(pixels: pixels, displaySize: (100, 100))
         let block = RecognizedBlock(
@@ -337,30 +337,30 @@ struct VideoIndexerTests {
     static func caption(_ text: String) -> Cue {
         Cue(
             start: 1, end: 2, startFrame: 30, endFrame: 60, text: text,
-            bounds: Box(x: 0.2, y: 0.8, width: 0.6, height: 0.1), codes: [], detections: [])
+            bounds: NormalizedRect(measured: 0.2, 0.8, 0.6, 0.1), codes: [], detections: [])
     }
 
     /// One stretch read from a single frame at the caption's time, with these lines at `pixels`.
-    static func stretch(_ text: String, at pixels: Box) -> [CueBuilder.Segment] {
+    static func stretch(_ text: String, at pixels: PixelRect) -> [CueBuilder.Segment] {
         [CueBuilder.Segment(start: 1, startFrame: 30, end: 2, endFrame: 60, analysis: analysis(text, at: pixels))]
     }
 
     @Test func aCaptionStandsOverItsReadingFromOneFrameWithTexture() {
         let caption = Self.caption("Captions hold still")
-        let oneFrame = Self.stretch("ae wag Captions ho1d sti11", at: Box(x: 15, y: 78, width: 70, height: 14))
+        let oneFrame = Self.stretch("ae wag Captions ho1d sti11", at: PixelRect(x: 15, y: 78, width: 70, height: 14))
         #expect(CueBuilder.cues(from: oneFrame, captions: [caption]).map(\.text) == ["Captions hold still"])
     }
 
     @Test func aBulletRevealedOnASlideIsTheSlidesReading() {
         let slide = "Sorting algorithms\nQuicksort is fast\nCaptions hold still"
         let cues = CueBuilder.cues(
-            from: Self.stretch(slide, at: Box(x: 5, y: 5, width: 90, height: 90)),
+            from: Self.stretch(slide, at: PixelRect(x: 5, y: 5, width: 90, height: 90)),
             captions: [Self.caption("Captions hold still")])
         #expect(cues.map(\.text) == [slide])
     }
 
     @Test func aFewLettersReadOnlyWhileACaptionShowsAreTexture() {
-        let texture = Self.stretch("we\ndest=", at: Box(x: 10, y: 10, width: 30, height: 30))
+        let texture = Self.stretch("we\ndest=", at: PixelRect(x: 10, y: 10, width: 30, height: 30))
         let cues = CueBuilder.cues(from: texture, captions: [Self.caption("Captions hold still")])
         #expect(cues.map(\.text) == ["Captions hold still"])
     }

@@ -172,7 +172,7 @@ extension VideoPlayerTests {
         let indexer = try await VideoIndexer.open(url: TestMedia.sample, options: .init(analysis: .init(features: [.codes]), to: 2))
         #expect(try await indexer.run().to == 2)
         let error = await #expect(throws: MediaError.self) {
-            try await VideoIndexer.open(url: TestMedia.sample, options: .init(from: .nan))
+            try await VideoIndexer.open(url: TestMedia.sample, options: .init(from: -1))
         }
         #expect(error?.code == .invalidTime)
     }

@@ -1,7 +1,7 @@
 /// Everything readable on one frame: its text, its codes and the data found in them.
 public struct FrameAnalysis: Sendable, Hashable, Codable {
-    /// The frame's presentation time in seconds, counted from the start of the media.
-    public let time: Double
+    /// The frame's presentation time, counted from the start of the media.
+    public let time: Timestamp
     /// The frame's presentation timestamp, in `timeBase` units.
     public let pts: Int64
     /// The units of `pts`, in seconds.

@@ -164,7 +164,7 @@ public final class FrameAnalyzer: Sendable {
         let scanned = codes.withLock { $0 }
         let detections = options.detections(in: recognized, codes: scanned)
         return FrameAnalysis(
-            time: frame.time, pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
+            time: Timestamp(keeping: frame.time), pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
             text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
     }

@@ -1,16 +1,16 @@
 import Foundation
 
-/// A rectangle, in display pixels or in normalised coordinates (0...1 of the displayed picture), with the
-/// origin at the picture's top left and y growing downwards (as FFmpeg's and Tesseract's pixels, unlike
-/// Vision's bottom-left normalised rectangles).
-public struct Box: Sendable, Hashable, Codable {
-    /// The left edge, from the picture's left.
+/// A rectangle in pixels of the displayed picture (rotation and sample aspect ratio applied), with the origin
+/// at its top left and y growing downwards (as FFmpeg's and Tesseract's pixels, unlike Vision's bottom-left
+/// normalised rectangles). The same rectangle in fractions of the picture is a `NormalizedRect`.
+public struct PixelRect: Sendable, Hashable, Codable, Rectangle {
+    /// The left edge, in pixels from the picture's left.
     public var x: Double
-    /// The top edge, from the picture's top.
+    /// The top edge, in pixels from the picture's top.
     public var y: Double
-    /// The width.
+    /// The width in pixels.
     public var width: Double
-    /// The height, downwards from `y`.
+    /// The height in pixels, downwards from `y`.
     public var height: Double
 
     /// A rectangle whose top-left corner is at (`x`, `y`).
@@ -21,31 +21,45 @@ public struct Box: Sendable, Hashable, Codable {
         self.height = height
     }
 
-    /// Whether the two boxes share any area.
-    func intersects(_ other: Box) -> Bool {
+    init(left: Double, top: Double, right: Double, bottom: Double) {
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// What `PixelRect` and `NormalizedRect` share: the overlaps and unions of rectangles in one space.
+protocol Rectangle {
+    var x: Double { get }
+    var y: Double { get }
+    var width: Double { get }
+    var height: Double { get }
+    /// The rectangle between these edges; for two rectangles of one space, their union stays in it.
+    init(left: Double, top: Double, right: Double, bottom: Double)
+}
+
+extension Rectangle {
+    /// Whether the two rectangles share any area.
+    func intersects(_ other: Self) -> Bool {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
     }
 
-    /// The area the two boxes share (0 when they do not overlap).
-    func sharedArea(with other: Box) -> Double {
+    /// The area the two rectangles share (0 when they do not overlap).
+    func sharedArea(with other: Self) -> Double {
         let width = min(x + self.width, other.x + other.width) - max(x, other.x)
         let height = min(y + self.height, other.y + other.height) - max(y, other.y)
         return width > 0 && height > 0 ? width * height : 0
     }
 
     /// Whether the two overlap by a third or more of the smaller one's area.
-    func overlapsMostly(_ other: Box) -> Bool {
+    func overlapsMostly(_ other: Self) -> Bool {
         let shared = sharedArea(with: other)
         return shared > 0 && shared * 3 >= min(width * height, other.width * other.height)
     }
 
-    /// The smallest box holding both.
-    func union(_ other: Box) -> Box {
-        let left = min(x, other.x)
-        let top = min(y, other.y)
-        let right = max(x + width, other.x + other.width)
-        let bottom = max(y + height, other.y + other.height)
-        return Box(x: left, y: top, width: right - left, height: bottom - top)
+    /// The smallest rectangle holding both.
+    func union(_ other: Self) -> Self {
+        Self(
+            left: min(x, other.x), top: min(y, other.y), right: max(x + width, other.x + other.width),
+            bottom: max(y + height, other.y + other.height))
     }
 }
 
@@ -76,9 +90,9 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
 /// at the picture's top left and y growing downwards.
 public struct Bounds: Sendable, Hashable, Codable {
     /// In pixels of the displayed picture (rotation and sample aspect ratio applied).
-    public let pixels: Box
+    public let pixels: PixelRect
     /// In fractions of the displayed picture's width and height.
-    public let normalized: Box
+    public let normalized: NormalizedRect
 
     /// The smallest bounds holding both.
     func union(_ other: Bounds) -> Bounds {
@@ -89,31 +103,28 @@ public struct Bounds: Sendable, Hashable, Codable {
     func fractionCovered(by regions: [NormalizedRect]) -> Double {
         let box = normalized
         guard box.width > 0, box.height > 0 else { return 0 }
-        let covered = regions.reduce(0.0) { sum, region in
-            let width = min(box.x + box.width, region.x + region.width) - max(box.x, region.x)
-            let height = min(box.y + box.height, region.y + region.height) - max(box.y, region.y)
-            return sum + max(0, width) * max(0, height)
-        }
-        return covered / (box.width * box.height)
+        return regions.reduce(0.0) { $0 + box.sharedArea(with: $1) } / (box.width * box.height)
     }
 
-    private init(pixels: Box, normalized: Box) {
+    private init(pixels: PixelRect, normalized: NormalizedRect) {
         self.pixels = pixels
         self.normalized = normalized
     }
 
-    init(pixels: Box, displaySize: (width: Int, height: Int)) {
+    init(pixels: PixelRect, displaySize: (width: Int, height: Int)) {
         self.pixels = pixels
         let width = Double(max(displaySize.width, 1))
         let height = Double(max(displaySize.height, 1))
-        normalized = Box(
-            x: pixels.x / width, y: pixels.y / height, width: pixels.width / width, height: pixels.height / height)
+        normalized = NormalizedRect(
+            measured: pixels.x / width, pixels.y / height, pixels.width / width, pixels.height / height)
     }
 }
 
-/// A region of interest in normalised display coordinates: `x,y,width,height`, each within 0...1, with the
-/// origin at the picture's top left and y growing downwards (`0,0.8,1,0.2` is the bottom fifth).
-public struct NormalizedRect: Sendable, Hashable, Codable {
+/// A rectangle in fractions of the displayed picture's width and height: `x,y,width,height`, each within
+/// 0...1, with the origin at the picture's top left and y growing downwards (`0,0.8,1,0.2` is the bottom
+/// fifth). A region of interest to read, and where text was found (`Bounds.normalized`, `Cue.bounds`); the
+/// same rectangle in pixels is a `PixelRect`.
+public struct NormalizedRect: Sendable, Hashable, Codable, Rectangle {
     /// The left edge, as a fraction of the picture's width.
     public let x: Double
     /// The top edge, as a fraction of the picture's height, from its top.
@@ -137,6 +148,19 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
         self.y = y
         self.width = width
         self.height = height
+    }
+
+    /// The rectangle a measurement gives, kept as it is: FrameLens's own boxes lie within the picture, and
+    /// JSON writes them as they were measured.
+    init(measured x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    init(left: Double, top: Double, right: Double, bottom: Double) {
+        self.init(measured: left, top, right - left, bottom - top)
     }
 
     /// Reads a region with the same checks as `init(x:y:width:height:)`: a decoded region outside the

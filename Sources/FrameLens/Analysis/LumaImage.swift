@@ -70,18 +70,18 @@ struct LumaImage {
     }
 
     /// A rectangle of the display, in normalised coordinates, as whole pixels of this image.
-    func pixelRect(_ region: NormalizedRect) -> PixelRect {
+    func pixelRect(_ region: NormalizedRect) -> ImageRect {
         let x = max(0, min(width, Int((region.x * Double(width)).rounded(.down))))
         let y = max(0, min(height, Int((region.y * Double(height)).rounded(.down))))
         let right = max(x, min(width, Int(((region.x + region.width) * Double(width)).rounded(.up))))
         let bottom = max(y, min(height, Int(((region.y + region.height) * Double(height)).rounded(.up))))
-        return PixelRect(x: x, y: y, width: right - x, height: bottom - y)
+        return ImageRect(x: x, y: y, width: right - x, height: bottom - y)
     }
 
     /// A rectangle of this image in display pixels and in normalised display coordinates.
-    func bounds(_ rect: PixelRect) -> Bounds {
+    func bounds(_ rect: ImageRect) -> Bounds {
         let (scaleX, scaleY) = scale
-        let pixels = Box(
+        let pixels = PixelRect(
             x: Double(rect.x) / scaleX, y: Double(rect.y) / scaleY,
             width: Double(rect.width) / scaleX, height: Double(rect.height) / scaleY)
         return Bounds(pixels: pixels, displaySize: (displayWidth, displayHeight))
@@ -94,7 +94,7 @@ struct LumaImage {
 }
 
 /// A rectangle in whole pixels of an image.
-struct PixelRect: Equatable {
+struct ImageRect: Equatable {
     var x: Int
     var y: Int
     var width: Int

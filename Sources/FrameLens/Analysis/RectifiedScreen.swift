@@ -37,7 +37,7 @@ struct RectifiedScreen {
             .map { Point(x: $0.x / frameScale.x, y: $0.y / frameScale.y) }
         let left = corners.map(\.x).min()!, right = corners.map(\.x).max()!
         let top = corners.map(\.y).min()!, bottom = corners.map(\.y).max()!
-        return Bounds(pixels: Box(x: left, y: top, width: right - left, height: bottom - top), displaySize: frameSize)
+        return Bounds(pixels: PixelRect(x: left, y: top, width: right - left, height: bottom - top), displaySize: frameSize)
     }
 }
 

@@ -25,7 +25,7 @@ enum BarcodeScanner {
     private static let y800 = framelens_zbar_fourcc(0x59, 0x38, 0x30, 0x30)
 
     /// The codes in some rectangles of a gray image, each code once.
-    static func scan(_ image: LumaImage, in rectangles: [PixelRect]) -> [DetectedCode] {
+    static func scan(_ image: LumaImage, in rectangles: [ImageRect]) -> [DetectedCode] {
         guard let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         for dataBar in [ZBAR_DATABAR, ZBAR_DATABAR_EXP] {
@@ -68,7 +68,7 @@ enum BarcodeScanner {
         }
         let xs = points.map(\.x)
         let ys = points.map(\.y)
-        let box = Box(
+        let box = PixelRect(
             x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0),
             height: (ys.max() ?? 0) - (ys.min() ?? 0))
         return DetectedCode(

@@ -28,7 +28,7 @@ struct ChromaCrop: Sendable {
 extension VideoFrame {
     /// The chroma of `rect` (in coded pixels, within the frame), or nil when the frame is not planar 8-bit
     /// YUV (gray, RGB, semi-planar NV12, more than 8 bits).
-    func chroma(in rect: PixelRect) -> ChromaCrop? {
+    func chroma(in rect: ImageRect) -> ChromaCrop? {
         let native = buffer.frame.pointee
         guard let descriptor = av_pix_fmt_desc_get(buffer.pixelFormat)?.pointee, hasEightBitLumaPlane,
               descriptor.nb_components >= 3

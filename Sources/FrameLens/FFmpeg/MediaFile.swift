@@ -143,7 +143,7 @@ final class MediaFile {
             av_packet_unref(packet)
         }
         guard readError == nil, frames > 0, (try? rewind()) != nil else { return }
-        info.duration = Double(frames) / rate
+        info.duration = Timestamp(keeping: Double(frames) / rate)
     }
 
     /// Reads the next packet of any stream into `packet`.
@@ -322,8 +322,9 @@ final class MediaFile {
             url: url,
             container: String(cString: format.name),
             containerLongName: format.long_name.map { String(cString: $0) } ?? "",
-            duration: duration == framelens_AV_NOPTS_VALUE || duration <= 0 ? nil : Double(duration) / 1_000_000,
-            startTime: start == framelens_AV_NOPTS_VALUE ? 0 : Double(start) / 1_000_000,
+            duration: duration == framelens_AV_NOPTS_VALUE || duration <= 0
+                ? nil : Timestamp(value: duration, timescale: Int64(AV_TIME_BASE)),
+            startTime: start == framelens_AV_NOPTS_VALUE ? .zero : Timestamp(value: start, timescale: Int64(AV_TIME_BASE)),
             bitRate: bitRate > 0 ? Int(bitRate) : nil,
             streams: streams)
     }

@@ -46,7 +46,7 @@ public struct VideoFrame: Sendable {
         timeBase = stream.pointee.time_base.rational
         let startInStream = av_rescale_q(startTime, AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
         time = Double(pts &- startInStream) * timeBase.doubleValue
-        presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(exactly: time) ?? .zero
+        presentationTime = Self.exactTime(pts &- startInStream, in: timeBase) ?? Timestamp(keeping: time)
         self.frameNumber = frameNumber
         sampleAspectRatio = Self.displayableAspectRatio(
             av_guess_sample_aspect_ratio(nil, stream, buffer.frame), width: width, height: height)

@@ -11,7 +11,7 @@ struct CaptionConsensus: Sendable {
     static let unchanged = 32
 
     /// The part of the frame's luma plane held, in coded pixels.
-    let rect: PixelRect
+    let rect: ImageRect
     private var crops: [[UInt8]] = []
     /// The last kept frame's part and its chroma, to measure the letters' colour (`textColor()`); nil
     /// when the frames are not planar YUV (a rotated video's upright luma, RGB).
@@ -27,8 +27,8 @@ struct CaptionConsensus: Sendable {
     private var after: [UInt8]?
     /// Where the frames before and after show another caption (in the part's pixels): not the picture
     /// behind this one.
-    private var othersBefore: [PixelRect] = []
-    private var othersAfter: [PixelRect] = []
+    private var othersBefore: [ImageRect] = []
+    private var othersAfter: [ImageRect] = []
 
     /// - Parameters:
     ///   - rect: the part of the frame to hold, in coded pixels.
@@ -37,7 +37,7 @@ struct CaptionConsensus: Sendable {
     ///   - before: the last frame before the caption, if known: what did not change as the caption came
     ///     is background too.
     ///   - others: where `before` shows another caption that this one took the place of (in coded pixels).
-    init(rect: PixelRect, strokes: [Bool], before: VideoFrame?, showingOthersAt others: [PixelRect] = []) {
+    init(rect: ImageRect, strokes: [Bool], before: VideoFrame?, showingOthersAt others: [ImageRect] = []) {
         self.rect = rect
         self.strokes = strokes
         self.before = before.flatMap { $0.hasEightBitLumaPlane ? Self.crop(rect, of: $0) : nil }
@@ -45,8 +45,8 @@ struct CaptionConsensus: Sendable {
     }
 
     /// A rectangle of the frame in the part's pixels.
-    private func inPart(_ frameRect: PixelRect) -> PixelRect {
-        PixelRect(x: frameRect.x - rect.x, y: frameRect.y - rect.y, width: frameRect.width, height: frameRect.height)
+    private func inPart(_ frameRect: ImageRect) -> ImageRect {
+        ImageRect(x: frameRect.x - rect.x, y: frameRect.y - rect.y, width: frameRect.width, height: frameRect.height)
     }
 
     /// The colour the background is set to: the caption's edge (`border`, the median of the kept pixels
@@ -69,12 +69,12 @@ struct CaptionConsensus: Sendable {
 
     /// Takes note that another caption took this one's place at `other` (in coded pixels) in the frame
     /// after: there that frame does not show the picture behind this one.
-    mutating func setAfterShowsOther(at other: PixelRect) {
+    mutating func setAfterShowsOther(at other: ImageRect) {
         othersAfter.append(inPart(other))
     }
 
     /// The part of the frame's luma plane, copied.
-    private static func crop(_ rect: PixelRect, of frame: VideoFrame) -> [UInt8] {
+    private static func crop(_ rect: ImageRect, of frame: VideoFrame) -> [UInt8] {
         frame.withLumaPlane { $0.pixels(in: rect) }
     }
 
@@ -103,7 +103,7 @@ struct CaptionConsensus: Sendable {
 
     /// The share of `box` (in coded pixels of the frame) that lies at the caption's strokes; 0 outside the
     /// held part.
-    func strokeShare(of box: PixelRect) -> Double {
+    func strokeShare(of box: ImageRect) -> Double {
         let left = max(box.x, rect.x), right = min(box.x + box.width, rect.x + rect.width)
         let top = max(box.y, rect.y), bottom = min(box.y + box.height, rect.y + rect.height)
         guard box.width > 0, box.height > 0, left < right, top < bottom else { return 0 }
@@ -149,7 +149,7 @@ struct CaptionConsensus: Sendable {
         var values = [UInt8](repeating: 0, count: crops.count)
         let low = crops.count / 10
         let high = crops.count - 1 - low
-        let sameAs = { (still: [UInt8]?, others: [PixelRect], pixel: Int) -> Bool in
+        let sameAs = { (still: [UInt8]?, others: [ImageRect], pixel: Int) -> Bool in
             guard let still else { return false }
             let x = pixel % rect.width, y = pixel / rect.width
             return !others.contains { $0.contains(x: x, y: y) } && abs(Int(still[pixel]) - Int(median[pixel])) <= Self.unchanged

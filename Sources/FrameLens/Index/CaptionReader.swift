@@ -40,7 +40,7 @@ struct CaptionReader {
         return Cue(
             start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
             text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
-            readTime: first.time, confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
+            readTime: Timestamp(keeping: first.time), confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
             color: caption.consensus.textColor())
     }
 
@@ -49,7 +49,7 @@ struct CaptionReader {
     static func strokesOnly(_ line: RecognizedLine, of caption: CaptionTracker.Caption) -> RecognizedLine? {
         let words = line.words.filter {
             let box = $0.bounds.normalized
-            let rect = PixelRect(
+            let rect = ImageRect(
                 x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
                 width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
                 height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))

@@ -113,7 +113,7 @@ struct CaptionTracker {
         let before: SeenFrame?
         let first: SeenFrame
         /// Where it is, in working pixels.
-        let rect: PixelRect
+        let rect: ImageRect
         let strokes: Strokes
         var consensus: CaptionConsensus
         var last: SeenFrame
@@ -409,7 +409,7 @@ struct CaptionTracker {
         let side = max(margin, min(height, 2 * Self.tile))
         let x = max(0, left - side)
         let y = max(0, top - margin)
-        let rect = PixelRect(x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
+        let rect = ImageRect(x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
         let f = map.factor
         let crop = rect.scaled(by: f)
         // The strokes and what is next to them are the caption, even where it looks like what was there
@@ -435,8 +435,8 @@ struct CaptionTracker {
     /// The places (in coded pixels, `factor` per working pixel) of the captions that went at frame `born`,
     /// where a caption at `rect` (in working pixels) born then took their place: the frame before it shows
     /// them, not the picture behind it. Each shows the new caption in its frame after.
-    private mutating func replaced(by rect: PixelRect, at born: Int, factor: Int) -> [PixelRect] {
-        var places: [PixelRect] = []
+    private mutating func replaced(by rect: ImageRect, at born: Int, factor: Int) -> [ImageRect] {
+        var places: [ImageRect] = []
         for index in leaving.indices where leaving[index].index == born {
             let other = leaving[index].caption.rect
             guard other.intersects(rect) else { continue }

@@ -81,7 +81,7 @@ enum CueBuilder {
     }
 
     /// The share of `box`'s area inside `other`, slightly enlarged (readings of one text differ a little).
-    private static func fraction(of box: Box, inside other: Box) -> Double {
+    private static func fraction(of box: NormalizedRect, inside other: NormalizedRect) -> Double {
         let margin = 0.01
         let width = min(box.x + box.width, other.x + other.width + margin) - max(box.x, other.x - margin)
         let height = min(box.y + box.height, other.y + other.height + margin) - max(box.y, other.y - margin)
@@ -98,7 +98,7 @@ enum CueBuilder {
             if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes),
                !readsDifferently(analysis, than: last.text, where: segment.changed)
             {
-                cues[cues.count - 1].end = Timestamp(exactly: segment.end) ?? last.end
+                cues[cues.count - 1].end = Timestamp(keeping: segment.end)
                 cues[cues.count - 1].endFrame = segment.endFrame
                 continue
             }
@@ -155,7 +155,7 @@ enum CueBuilder {
         }
     }
 
-    private static func bounds(of analysis: FrameAnalysis) -> Box? {
+    private static func bounds(of analysis: FrameAnalysis) -> NormalizedRect? {
         let boxes = (analysis.text?.blocks ?? []).map(\.bounds.normalized)
         guard let first = boxes.first else { return nil }
         return boxes.dropFirst().reduce(first) { $0.union($1) }

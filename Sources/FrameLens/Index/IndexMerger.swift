@@ -19,17 +19,18 @@ package enum IndexMerger {
             if let first = merged.identity, let other = shard.identity, first.hash != other.hash {
                 throw MediaError(.cannotMerge, "cannot merge indexes of \(merged.video) made from different versions of it (its content changed between them)")
             }
-            guard shard.from >= merged.to - boundaryTolerance else {
+            let (end, start) = (merged.to.seconds, shard.from.seconds)
+            guard start >= end - boundaryTolerance else {
                 throw MediaError(
                     .cannotMerge,
-                    "shards overlap: one ends at \(MediaTime.clock(merged.to)), the next starts at \(MediaTime.clock(shard.from))")
+                    "shards overlap: one ends at \(MediaTime.clock(end)), the next starts at \(MediaTime.clock(start))")
             }
-            if shard.from > merged.to + boundaryTolerance {
-                merged.warnings.append("gap from \(MediaTime.clock(merged.to)) to \(MediaTime.clock(shard.from)): not indexed")
+            if start > end + boundaryTolerance {
+                merged.warnings.append("gap from \(MediaTime.clock(end)) to \(MediaTime.clock(start)): not indexed")
             }
             var cues = shard.cues
             if let last = merged.cues.last, let first = cues.first,
-               abs(last.end.seconds - merged.to) <= boundaryTolerance, abs(first.start.seconds - shard.from) <= boundaryTolerance,
+               abs(last.end.seconds - end) <= boundaryTolerance, abs(first.start.seconds - start) <= boundaryTolerance,
                CueBuilder.isSameContent(last, first.text, first.codes)
             {
                 merged.cues[merged.cues.count - 1].end = first.end

@@ -2,10 +2,10 @@
 public struct VideoIndex: Sendable, Codable, Equatable {
     /// The indexed video's path or URL.
     public var video: String
-    /// The indexed range, in seconds.
-    public var from: Double
-    /// The end of the indexed range, in seconds.
-    public var to: Double
+    /// Where the indexed range starts, from the start of the video.
+    public var from: Timestamp
+    /// Where the indexed range ends.
+    public var to: Timestamp
     /// False when indexing stopped early (interrupted, or the video breaks off).
     public var complete: Bool
     /// What went wrong along the way, e.g. where a damaged video breaks off.
@@ -35,7 +35,7 @@ public struct Cue: Sendable, Codable, Equatable {
     public var text: String
     /// Where the text is on the displayed picture, normalised, with the origin at the top left (for WebVTT
     /// positions).
-    public var bounds: Box?
+    public var bounds: NormalizedRect?
     /// The codes on screen.
     public var codes: [DetectedCode]
     /// The data detected in the text and the codes.
@@ -54,16 +54,16 @@ public struct Cue: Sendable, Codable, Equatable {
 }
 
 extension Cue {
-    /// A cue from the times the indexer measures in seconds, kept exactly.
+    /// A cue from the start and end the indexer measures in seconds, kept exactly.
     init(
-        start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: Box?, codes: [DetectedCode],
-        detections: [Detection], readTime: Double?, confidence: Double?, color: TextColor? = nil,
+        start: Double, end: Double, startFrame: Int, endFrame: Int, text: String, bounds: NormalizedRect?, codes: [DetectedCode],
+        detections: [Detection], readTime: Timestamp?, confidence: Double?, color: TextColor? = nil,
         screen: Quadrilateral? = nil
     ) {
         self.init(
-            start: Timestamp(exactly: start) ?? .zero, end: Timestamp(exactly: end) ?? .zero, startFrame: startFrame,
+            start: Timestamp(keeping: start), end: Timestamp(keeping: end), startFrame: startFrame,
             endFrame: endFrame, text: text, bounds: bounds, codes: codes, detections: detections,
-            readTime: readTime.flatMap { Timestamp(exactly: $0) }, confidence: confidence, color: color, screen: screen)
+            readTime: readTime, confidence: confidence, color: color, screen: screen)
     }
 
     /// The mean confidence of the words read, or nil when there are none.
@@ -85,7 +85,7 @@ extension Cue {
         startFrame = try container.decode(Int.self, forKey: .startFrame)
         endFrame = try container.decode(Int.self, forKey: .endFrame)
         text = try container.decode(String.self, forKey: .text)
-        bounds = try container.decodeIfPresent(Box.self, forKey: .bounds)
+        bounds = try container.decodeIfPresent(NormalizedRect.self, forKey: .bounds)
         codes = try container.decode([DetectedCode].self, forKey: .codes)
         detections = try container.decode([Detection].self, forKey: .detections)
         readTime = try container.decodeIfPresent(Timestamp.self, forKey: .readTime)

@@ -18,13 +18,13 @@ public final class VideoIndexer {
     public struct Options: Sendable {
         /// What to read, in which languages and regions.
         public var analysis: AnalysisOptions
-        /// Seconds between sampled frames. At 0.25 a caption or a blank of half a second gets two samples, so
-        /// that it settles and is read (at 0.5 it may get one, and be taken for a transition).
-        public var interval: Double
-        /// Where the range to index starts, in seconds; nil for the start of the video.
-        public var from: Double?
-        /// Where the range to index ends, in seconds; nil for the end of the video.
-        public var to: Double?
+        /// The time between sampled frames. At 0.25 s a caption or a blank of half a second gets two samples,
+        /// so that it settles and is read (at 0.5 s it may get one, and be taken for a transition).
+        public var interval: Timestamp
+        /// Where the range to index starts; nil for the start of the video.
+        public var from: Timestamp?
+        /// Where the range to index ends; nil for the end of the video.
+        public var to: Timestamp?
         /// The video stream, or nil for the first playable, unprotected one.
         public var streamIndex: Int?
 
@@ -32,13 +32,13 @@ public final class VideoIndexer {
         ///
         /// - Parameters:
         ///   - analysis: what to read, in which languages and regions.
-        ///   - interval: seconds between sampled frames.
-        ///   - from: where the range starts, in seconds; nil for the start of the video.
-        ///   - to: where the range ends, in seconds; nil for the end of the video.
+        ///   - interval: the time between sampled frames.
+        ///   - from: where the range starts; nil for the start of the video.
+        ///   - to: where the range ends; nil for the end of the video.
         ///   - streamIndex: the video stream, or nil for the first playable, unprotected one.
         public init(
-            analysis: AnalysisOptions = AnalysisOptions(), interval: Double = 0.5, from: Double? = nil,
-            to: Double? = nil, streamIndex: Int? = nil
+            analysis: AnalysisOptions = AnalysisOptions(), interval: Timestamp = 0.5, from: Timestamp? = nil,
+            to: Timestamp? = nil, streamIndex: Int? = nil
         ) {
             self.analysis = analysis
             self.interval = interval
@@ -50,14 +50,14 @@ public final class VideoIndexer {
 
     /// How far indexing has come.
     public struct Progress: Sendable {
-        /// Seconds of video indexed.
-        public let indexed: Double
-        /// Seconds in the whole range (up to the frame reached, when the video's length is unknown).
-        public let total: Double
+        /// How much of the range was indexed.
+        public let indexed: Timestamp
+        /// The length of the whole range (up to the frame reached, when the video's length is unknown).
+        public let total: Timestamp
         /// Cues found so far (stretches of settled pictures).
         public let segments: Int
 
-        package init(indexed: Double, total: Double, segments: Int) {
+        package init(indexed: Timestamp, total: Timestamp, segments: Int) {
             self.indexed = indexed
             self.total = total
             self.segments = segments
@@ -105,11 +105,11 @@ public final class VideoIndexer {
         // One thread each: a chain of P-frames hardly parallelises, and the other core is the OCR's.
         scan = try VideoDecoder(file: file, streamIndex: stream.index, threads: 1)
         scan.skipping = (.bidirectional, .max)
-        if let from = options.from, let duration = media.duration, from >= duration {
+        if let from = options.from?.seconds, let duration = media.duration?.seconds, from >= duration {
             throw MediaError(.timeOutOfRange, "the start time \(MediaTime.clock(from)) is past the end of the video (\(MediaTime.clock(duration)))")
         }
-        if let to = options.to, to <= options.from ?? 0 {
-            let start = options.from.map { "the start time \(MediaTime.clock($0))" } ?? "the start of the video"
+        if let to = options.to?.seconds, to <= options.from?.seconds ?? 0 {
+            let start = options.from.map { "the start time \(MediaTime.clock($0.seconds))" } ?? "the start of the video"
             throw MediaError(.timeOutOfRange, "the end time \(MediaTime.clock(to)) is not after \(start)")
         }
     }
@@ -125,15 +125,16 @@ public final class VideoIndexer {
         }.value
     }
 
-    /// Refuses times no clock holds before anything is opened: NaN, infinite, negative, or past
-    /// `MediaTime.largest` (about 31 years) for `from` and `to`, and an `interval` that is not positive.
+    /// Refuses times no clock holds before anything is opened: negative, or past `MediaTime.largest` (about
+    /// 31 years) for `from` and `to`, and an `interval` that is not positive.
     private static func checkTimes(_ options: Options) throws(MediaError) {
         for (name, time) in [("start time", options.from), ("end time", options.to)] {
-            guard let time, !(time.isFinite && time >= 0 && time <= MediaTime.largest) else { continue }
-            throw MediaError(.invalidTime, "the \(name) \(time) is not a time (0 to \(Int(MediaTime.largest)) seconds)")
+            guard let seconds = time?.seconds, !(seconds >= 0 && seconds <= MediaTime.largest) else { continue }
+            throw MediaError(.invalidTime, "the \(name) \(seconds) is not a time (0 to \(Int(MediaTime.largest)) seconds)")
         }
-        guard options.interval.isFinite, options.interval > 0, options.interval <= MediaTime.largest else {
-            throw MediaError(.invalidTime, "the interval \(options.interval) is not a positive time (at most \(Int(MediaTime.largest)) seconds)")
+        let interval = options.interval.seconds
+        guard interval > 0, interval <= MediaTime.largest else {
+            throw MediaError(.invalidTime, "the interval \(interval) is not a positive time (at most \(Int(MediaTime.largest)) seconds)")
         }
     }
 
@@ -156,8 +157,8 @@ public final class VideoIndexer {
 
     private func indexRange(progress: (Progress) -> Void, isCancelled: () -> Bool) async throws -> VideoIndex {
         if options.analysis.features.contains(.text) { try await analyzer.prepare(languages: options.analysis.languages) }
-        let from = options.from ?? 0
-        let to = min(options.to ?? .infinity, media.duration ?? .infinity)
+        let from = options.from?.seconds ?? 0
+        let to = min(options.to?.seconds ?? .infinity, media.duration?.seconds ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
         if to.isFinite { scan.steadyGroupsEnd = scan.timestamp(forTime: to) }
         let reader = PictureReader(
@@ -167,7 +168,7 @@ public final class VideoIndexer {
             detector: ChangeDetector(regions: options.analysis.regions), options: options.analysis,
             start: from)
         let (scanned, results) = try await reader.carryingOut { submit in
-            var clock = SampleClock(interval: options.interval, from: from)
+            var clock = SampleClock(interval: options.interval.seconds, from: from)
             var cancelled = false
             /// The last frame before the range: on screen at its start, unless a frame starts right there.
             var beforeRange: VideoFrame?
@@ -182,7 +183,8 @@ public final class VideoIndexer {
                 if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
                 try await submit(state.takeRequests())
                 progress(Progress(
-                    indexed: time - from, total: (to.isFinite ? to : time) - from, segments: state.segmentCount))
+                    indexed: Timestamp(keeping: time - from), total: Timestamp(keeping: (to.isFinite ? to : time) - from),
+                    segments: state.segmentCount))
             }
             /// The frame on screen is sampled again at each sample time it covers before `time`.
             func hold(until time: Double) async throws {
@@ -254,7 +256,7 @@ public final class VideoIndexer {
             warnings.append("\(url) is damaged in places (\(scan.damagedPackets) packets or frames); cues near them may be off")
         }
         return VideoIndex(
-            video: url, from: from, to: end, complete: !cancelled && !brokeOff,
+            video: url, from: options.from ?? .zero, to: Timestamp(keeping: end), complete: !cancelled && !brokeOff,
             warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues), identity: identity,
             width: picture?.width, height: picture?.height)
     }

@@ -6,10 +6,10 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     public let container: String
     /// The container format's long name, e.g. `QuickTime / MOV`.
     public let containerLongName: String
-    /// The duration in seconds, when known.
-    public internal(set) var duration: Double?
+    /// The duration, when known.
+    public internal(set) var duration: Timestamp?
     /// The presentation time at which the media starts; player times count from here.
-    public let startTime: Double
+    public let startTime: Timestamp
     /// The overall bit rate in bits per second, when known.
     public let bitRate: Int?
     /// Its streams, in container order.

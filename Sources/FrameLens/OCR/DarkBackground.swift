@@ -10,7 +10,7 @@ enum DarkBackground {
 
     /// The bounding rectangles of connected groups of dark blocks in `rect` (two blocks or more), one block
     /// wider on every side so that text reaching past the dark blocks' grid is read whole.
-    static func areas(in plane: PlaneView, within rect: PixelRect) -> [PixelRect] {
+    static func areas(in plane: PlaneView, within rect: ImageRect) -> [ImageRect] {
         let columns = rect.width / blockSize
         let rows = rect.height / blockSize
         guard columns > 0, rows > 0 else { return [] }
@@ -37,7 +37,7 @@ enum DarkBackground {
                 let top = max(rect.y, rect.y + (ys.min()! - 1) * blockSize)
                 let right = min(rect.x + rect.width, rect.x + (xs.max()! + 2) * blockSize)
                 let bottom = min(rect.y + rect.height, rect.y + (ys.max()! + 2) * blockSize)
-                return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+                return ImageRect(x: left, y: top, width: right - left, height: bottom - top)
             }
     }
 
@@ -66,7 +66,7 @@ enum DarkBackground {
     /// The rectangle inverted, light text turned dark on a light background. Read it with local
     /// (Sauvola) binarisation: one global threshold cannot keep both white text on dark blue and dim gray
     /// text on black, and a mid-gray surround turned darker must not become a frame.
-    static func lightTextAsDark(of plane: PlaneView, rect: PixelRect) -> [UInt8] {
+    static func lightTextAsDark(of plane: PlaneView, rect: ImageRect) -> [UInt8] {
         plane.pixels(in: rect) { 255 - $0 }
     }
 }

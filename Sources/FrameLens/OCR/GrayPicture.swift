@@ -19,7 +19,7 @@ struct GrayPicture {
     var needsLocalThreshold = false
 
     /// A rectangle of `image`, read in place.
-    init(_ image: LumaImage, _ rect: PixelRect) {
+    init(_ image: LumaImage, _ rect: ImageRect) {
         pixels = .inPlace(image)
         width = rect.width
         height = rect.height
@@ -28,7 +28,7 @@ struct GrayPicture {
     }
 
     /// Owned pixels (`width * height`, packed) that show `rect` of the image at `scale`.
-    init(owned bytes: [UInt8], width: Int, height: Int, showing rect: PixelRect, scale: Double) {
+    init(owned bytes: [UInt8], width: Int, height: Int, showing rect: ImageRect, scale: Double) {
         precondition(bytes.count == width * height, "pixel count does not match the size")
         pixels = .owned(bytes)
         self.width = width
@@ -39,13 +39,13 @@ struct GrayPicture {
 
     /// The part of this picture that shows `rect` of the image, `scale` times larger than the image; in
     /// place when nothing changes but the bounds.
-    func part(_ rect: PixelRect, scale newScale: Double) -> GrayPicture {
-        let local = PixelRect(
+    func part(_ rect: ImageRect, scale newScale: Double) -> GrayPicture {
+        let local = ImageRect(
             x: Int((Double(rect.x - origin.x) * scale).rounded()), y: Int((Double(rect.y - origin.y) * scale).rounded()),
             width: Int((Double(rect.width) * scale).rounded()), height: Int((Double(rect.height) * scale).rounded()))
             .clamped(width: width, height: height)
         if case .inPlace(let image) = pixels, newScale == scale {
-            var part = GrayPicture(image, PixelRect(x: origin.x + local.x, y: origin.y + local.y, width: local.width, height: local.height))
+            var part = GrayPicture(image, ImageRect(x: origin.x + local.x, y: origin.y + local.y, width: local.width, height: local.height))
             part.needsLocalThreshold = needsLocalThreshold
             return part
         }
@@ -65,33 +65,33 @@ struct GrayPicture {
     }
 
     /// A rectangle of this picture's pixels as image pixels.
-    func imageRect(_ local: PixelRect) -> PixelRect {
+    func imageRect(_ local: ImageRect) -> ImageRect {
         let left = origin.x + Int((Double(local.x) / scale).rounded(.down))
         let top = origin.y + Int((Double(local.y) / scale).rounded(.down))
         let right = origin.x + Int((Double(local.x + local.width) / scale).rounded(.up))
         let bottom = origin.y + Int((Double(local.y + local.height) / scale).rounded(.up))
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        return ImageRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Calls `body` with a view of the picture's pixels, read in place. Do not keep the view.
     func withPlane<Result>(_ body: (PlaneView) -> Result) -> Result {
         switch pixels {
         case .inPlace(let image):
-            image.withPlane { body($0.part(PixelRect(x: origin.x, y: origin.y, width: width, height: height))) }
+            image.withPlane { body($0.part(ImageRect(x: origin.x, y: origin.y, width: width, height: height))) }
         case .owned(let bytes):
             PlaneView.of(bytes, width: width, height: height, body)
         }
     }
 }
 
-extension PixelRect {
+extension ImageRect {
     /// The part of this rectangle inside a `width` x `height` picture.
-    func clamped(width: Int, height: Int) -> PixelRect {
+    func clamped(width: Int, height: Int) -> ImageRect {
         let left = max(0, min(width, x))
         let top = max(0, min(height, y))
         let right = max(left, min(width, x + self.width))
         let bottom = max(top, min(height, y + self.height))
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        return ImageRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Whether pixel (`x`, `y`) lies inside.
@@ -100,24 +100,24 @@ extension PixelRect {
     }
 
     /// Whether the two share any pixel.
-    func intersects(_ other: PixelRect) -> Bool {
+    func intersects(_ other: ImageRect) -> Bool {
         overlapsAcross(other) && y < other.y + other.height && other.y < y + height
     }
 
     /// This rectangle in pixels `factor` times smaller.
-    func scaled(by factor: Int) -> PixelRect {
-        PixelRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    func scaled(by factor: Int) -> ImageRect {
+        ImageRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }
 
     /// This rectangle grown by `margin` on every side.
-    func expanded(by margin: Int) -> PixelRect {
-        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    func expanded(by margin: Int) -> ImageRect {
+        ImageRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
     }
 
     /// The smallest rectangle holding both.
-    func union(_ other: PixelRect) -> PixelRect {
+    func union(_ other: ImageRect) -> ImageRect {
         let left = min(x, other.x), top = min(y, other.y)
         let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        return ImageRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

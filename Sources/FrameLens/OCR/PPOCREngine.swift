@@ -52,19 +52,19 @@ final class PPOCREngine: Sendable {
     }
 
     /// The boxes of the lines of text in `rect` of `image`, in the image's pixels, top to bottom.
-    func lines(in image: LumaImage, _ rect: PixelRect) throws(AnalysisError) -> [PixelRect] {
+    func lines(in image: LumaImage, _ rect: ImageRect) throws(AnalysisError) -> [ImageRect] {
         guard rect.width > 0, rect.height > 0 else { return [] }
         let picture = PixelImage(
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
-        return try detector.lines(in: picture).map { PixelRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
+        return try detector.lines(in: picture).map { ImageRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
     }
 
     /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read).
-    func read(_ image: LumaImage, in rect: PixelRect, minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
+    func read(_ image: LumaImage, in rect: ImageRect, minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
         guard rect.width > 0, rect.height > 0 else { return [] }
         let picture = PixelImage(
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
-        var lines: [(box: PixelRect, words: [RecognizedWord])] = []
+        var lines: [(box: ImageRect, words: [RecognizedWord])] = []
         for box in try detector.lines(in: picture) {
             let characters = try recognizer.read(Self.crop(picture, box))
             let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
@@ -79,7 +79,7 @@ final class PPOCREngine: Sendable {
 
     /// The words of a line's characters, split at spaces, each with its part of the line's box.
     private static func words(
-        _ characters: [TextLineRecognizer.Character], in box: PixelRect, offset: (x: Int, y: Int), image: LumaImage
+        _ characters: [TextLineRecognizer.Character], in box: ImageRect, offset: (x: Int, y: Int), image: LumaImage
     ) -> [RecognizedWord] {
         var words: [RecognizedWord] = []
         var current: [TextLineRecognizer.Character] = []
@@ -87,7 +87,7 @@ final class PPOCREngine: Sendable {
             guard let first = current.first, let last = current.last else { return }
             let left = box.x + Int((first.start * Double(box.width)).rounded(.down))
             let right = box.x + Int((last.end * Double(box.width)).rounded(.up))
-            let rect = PixelRect(x: offset.x + left, y: offset.y + box.y, width: max(1, right - left), height: box.height)
+            let rect = ImageRect(x: offset.x + left, y: offset.y + box.y, width: max(1, right - left), height: box.height)
             words.append(RecognizedWord(
                 text: current.map(\.text).joined(),
                 confidence: current.map(\.confidence).reduce(0, +) / Double(current.count), bounds: image.bounds(rect)))
@@ -102,8 +102,8 @@ final class PPOCREngine: Sendable {
 
     /// Lines whose boxes share most of their height are one row (the detector may split a line at a wide
     /// gap): their words left to right; rows top to bottom.
-    private static func rows(_ lines: [(box: PixelRect, words: [RecognizedWord])]) -> [[RecognizedWord]] {
-        var rows: [(top: Int, bottom: Int, parts: [(box: PixelRect, words: [RecognizedWord])])] = []
+    private static func rows(_ lines: [(box: ImageRect, words: [RecognizedWord])]) -> [[RecognizedWord]] {
+        var rows: [(top: Int, bottom: Int, parts: [(box: ImageRect, words: [RecognizedWord])])] = []
         for line in lines {
             let top = line.box.y, bottom = line.box.y + line.box.height
             if let index = rows.firstIndex(where: { min($0.bottom, bottom) - max($0.top, top) > min($0.bottom - $0.top, bottom - top) / 2 }) {
@@ -118,7 +118,7 @@ final class PPOCREngine: Sendable {
     }
 
     /// The part `box` of a gray picture.
-    private static func crop(_ picture: PixelImage, _ box: PixelRect) -> PixelImage {
+    private static func crop(_ picture: PixelImage, _ box: ImageRect) -> PixelImage {
         var pixels = [UInt8](repeating: 0, count: box.width * box.height)
         for y in 0..<box.height {
             let source = (box.y + y) * picture.width + box.x

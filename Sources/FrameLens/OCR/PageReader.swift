@@ -20,7 +20,7 @@ struct PageReader {
     ///   - rectangles: the parts to read, in image pixels.
     ///   - ignored: parts of the picture whose text is not wanted: dark areas mostly inside them are not
     ///     re-read as light text.
-    func read(_ rectangles: [PixelRect], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
+    func read(_ rectangles: [ImageRect], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
         rectangles.flatMap { rect -> [RecognizedBlock] in
             guard rect.width > 0, rect.height > 0 else { return [] }
             let planned = readPlanned(rect, ignoring: ignored)
@@ -31,14 +31,14 @@ struct PageReader {
 
     /// The lines a text detector found (`TextDetector`), each read as a block `scale` times larger, as one
     /// block top to bottom; none when nothing is read.
-    func read(lines boxes: [PixelRect], scale: Double) -> [RecognizedBlock] {
-        let picture = GrayPicture(image, PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+    func read(lines boxes: [ImageRect], scale: Double) -> [RecognizedBlock] {
+        let picture = GrayPicture(image, ImageRect(x: 0, y: 0, width: image.width, height: image.height))
         let lines = boxes.flatMap { read(part: $0, of: picture, scale: scale) }
         return lines.isEmpty ? [] : [RecognizedBlock(lines: lines)]
     }
 
     /// The plan's reading of a rectangle, with light text on its dark areas read inverted.
-    private func readPlanned(_ rect: PixelRect, ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
+    private func readPlanned(_ rect: ImageRect, ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
         var blocks = read(GrayPicture(image, rect))
         let darkAreas = image.withPlane { DarkBackground.areas(in: $0, within: rect) }
         for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
@@ -54,7 +54,7 @@ struct PageReader {
     /// A rectangle read with Tesseract's own page layout, as the `tesseract` command reads a picture: only
     /// its lines that are surely text (`Clutter.isSurelyText`), since the plan's layout left the others out
     /// for a reason (a diagram's labels, a logo).
-    private func readPage(_ rect: PixelRect) -> [RecognizedBlock] {
+    private func readPage(_ rect: ImageRect) -> [RecognizedBlock] {
         let picture = GrayPicture(image, rect)
         return engine.recognizePage(picture).compactMap { lines in
             let read = lines.filter(Clutter.isSurelyText).compactMap { line(of: $0, in: picture) }
@@ -101,7 +101,7 @@ struct PageReader {
     }
 
     /// The lines of one part of a picture, read as a uniform block `scale` times larger.
-    private func read(part rect: PixelRect, of picture: GrayPicture, scale: Double) -> [RecognizedLine] {
+    private func read(part rect: ImageRect, of picture: GrayPicture, scale: Double) -> [RecognizedLine] {
         let part = picture.part(picture.imageRect(rect), scale: picture.scale * scale)
         return engine.recognizeBlock(part).compactMap { line(of: $0, in: part) }
     }

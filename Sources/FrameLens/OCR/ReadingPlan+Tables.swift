@@ -46,7 +46,7 @@ extension ReadingPlan {
     }
 
     /// The usual distance from one row of lines to the next.
-    private static func rowPitch(_ lines: [PixelRect]) -> Int {
+    private static func rowPitch(_ lines: [ImageRect]) -> Int {
         let middles = lines.map { $0.y * 2 + $0.height }.sorted()
         let height = median(lines.map(\.height))
         return median(zip(middles, middles.dropFirst()).map { ($1 - $0) / 2 }.filter { $0 * 2 > height })
@@ -59,11 +59,11 @@ extension ReadingPlan {
     /// rows.
     static func unstacked(_ blocks: [LayoutBlock]) -> [LayoutBlock] {
         let usual = median(blocks.flatMap(\.lines).map(\.height))
-        func isStack(_ line: PixelRect) -> Bool { line.height * 2 > usual * 5 && line.width < 2 * usual }
+        func isStack(_ line: ImageRect) -> Bool { line.height * 2 > usual * 5 && line.width < 2 * usual }
         let rows = blocks.flatMap(\.lines).filter { !isStack($0) }
         return blocks.map { block in
             var block = block
-            block.lines = block.lines.flatMap { line -> [PixelRect] in
+            block.lines = block.lines.flatMap { line -> [ImageRect] in
                 guard isStack(line) else { return [line] }
                 let beside = rows.filter { row in
                     let middle = row.y * 2 + row.height
@@ -71,7 +71,7 @@ extension ReadingPlan {
                 }.sorted { $0.y < $1.y }
                 return beside.reduce(into: []) { cut, row in
                     if let last = cut.last, overlap(last, row) * 2 >= min(last.height, row.height) { return }
-                    cut.append(PixelRect(x: line.x, y: row.y, width: line.width, height: row.height))
+                    cut.append(ImageRect(x: line.x, y: row.y, width: line.width, height: row.height))
                 }
             }
             return block
@@ -81,14 +81,14 @@ extension ReadingPlan {
     /// Whether two sets of lines beside each other, three or more each, stand mostly in common rows (the
     /// columns of a table without rules). Cells of a line or two side by side are read cell by cell, in
     /// the layout's order.
-    private static func formRows(_ a: [PixelRect], _ b: [PixelRect]) -> Bool {
+    private static func formRows(_ a: [ImageRect], _ b: [ImageRect]) -> Bool {
         let (fewer, more) = a.count <= b.count ? (a, b) : (b, a)
         guard fewer.count >= 3 else { return false }
         return fewer.filter { inRow($0, with: more) }.count * 2 >= fewer.count
     }
 
     /// Whether a line's middle lies within half a line of the middle of one of some lines.
-    private static func inRow(_ line: PixelRect, with lines: [PixelRect]) -> Bool {
+    private static func inRow(_ line: ImageRect, with lines: [ImageRect]) -> Bool {
         lines.contains { abs(($0.y * 2 + $0.height) - (line.y * 2 + line.height)) <= min($0.height, line.height) }
     }
 }

@@ -10,9 +10,9 @@ enum ReadingPlan {
     /// What to read together: one part, or the columns of a table.
     struct Unit: Equatable {
         /// The parts to read, each as one block, in the laid-out picture's pixels.
-        var parts: [PixelRect]
+        var parts: [ImageRect]
         /// The text lines' boxes, as the layout found them.
-        var lines: [PixelRect]
+        var lines: [ImageRect]
         /// How much larger to read it.
         var scale: Double
 
@@ -51,7 +51,7 @@ enum ReadingPlan {
             let bounds = columns(members.map { areas[$0].bounds })
             let top = bounds.map(\.y).min() ?? 0, bottom = bounds.map { $0.y + $0.height }.max() ?? 0
             let parts = bounds.map { column in
-                PixelRect(
+                ImageRect(
                     x: column.x - side, y: top - above, width: column.width + 2 * side, height: bottom - top + 2 * above
                 ).clamped(width: width, height: height)
             }
@@ -61,7 +61,7 @@ enum ReadingPlan {
 
     /// The columns of some boxes, left to right: boxes one above another (overlapping across) are one
     /// column (code beside its line numbers, which the layout cuts into a block every line or two).
-    static func columns(_ boxes: [PixelRect]) -> [PixelRect] {
+    static func columns(_ boxes: [ImageRect]) -> [ImageRect] {
         let stacks = grouped(boxes.map { [$0] }) { upper, lower in
             upper.contains { a in lower.contains { b in a.overlapsAcross(b) } }
         }
@@ -69,19 +69,19 @@ enum ReadingPlan {
     }
 
     /// The smallest rectangle holding some (at least one).
-    static func bounding(_ boxes: [PixelRect]) -> PixelRect {
+    static func bounding(_ boxes: [ImageRect]) -> ImageRect {
         boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
     }
 
     /// Blocks that are pieces of the same lines, read as one.
     struct Area {
         let blocks: [LayoutBlock]
-        var lines: [PixelRect] { blocks.flatMap(\.lines) }
-        var bounds: PixelRect { bounding(blocks.map(\.bounds)) }
+        var lines: [ImageRect] { blocks.flatMap(\.lines) }
+        var bounds: ImageRect { bounding(blocks.map(\.bounds)) }
     }
 
     /// How many rows of pixels two rectangles share (negative: the gap between them).
-    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
+    static func overlap(_ a: ImageRect, _ b: ImageRect) -> Int {
         min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
     }
 
@@ -136,9 +136,9 @@ enum ReadingPlan {
     }
 }
 
-extension PixelRect {
+extension ImageRect {
     /// Whether the two share some columns of pixels (one could stand above the other).
-    func overlapsAcross(_ other: PixelRect) -> Bool {
+    func overlapsAcross(_ other: ImageRect) -> Bool {
         x < other.x + other.width && other.x < x + width
     }
 }

@@ -27,7 +27,7 @@ enum SecondReading {
             }
         }
         var weights: [Int: (planned: Double, page: Double)] = [:]
-        var pageBoxes: [Int: [Box]] = [:]
+        var pageBoxes: [Int: [PixelRect]] = [:]
         for (q, line) in pageLines.enumerated() {
             weights[root(plannedLines.count + q), default: (0, 0)].page += weight(line)
             pageBoxes[root(plannedLines.count + q), default: []].append(line.bounds.pixels)
@@ -99,16 +99,16 @@ enum SecondReading {
     }
 
     /// Whether two readings' lines show the same text: they share columns, and half the lower one's height.
-    static func sameLine(_ a: Box, _ b: Box) -> Bool {
+    static func sameLine(_ a: PixelRect, _ b: PixelRect) -> Bool {
         let across = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
         let down = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
         return across > 0 && down * 2 >= min(a.height, b.height)
     }
 }
 
-extension Box {
+extension PixelRect {
     /// Whether the centre of another box lies inside this one.
-    func holdsCentre(of other: Box) -> Bool {
+    func holdsCentre(of other: PixelRect) -> Bool {
         let (x, y) = (other.x + other.width / 2, other.y + other.height / 2)
         return x >= self.x && x <= self.x + width && y >= self.y && y <= self.y + height
     }

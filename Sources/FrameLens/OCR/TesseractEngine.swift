@@ -211,11 +211,11 @@ final class TesseractEngine: @unchecked Sendable {
         return String(cString: cText)
     }
 
-    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
+    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> ImageRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0, right > left, bottom > top
         else { return nil }
-        return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        return ImageRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
     }
 
     private static func isText(_ type: TessPolyBlockType) -> Bool {
@@ -231,18 +231,18 @@ final class TesseractEngine: @unchecked Sendable {
 
 /// A block of Tesseract's page layout, in the laid-out picture's pixels.
 struct LayoutBlock: Equatable {
-    var bounds: PixelRect
+    var bounds: ImageRect
     /// Whether Tesseract took it for text (not a picture, a rule or noise).
     var isText: Bool
     /// Its text lines' boxes, top to bottom.
-    var lines: [PixelRect]
+    var lines: [ImageRect]
 }
 
 /// A word as the engine read it, in the recognised picture's pixels; confidence 0-1.
 struct EngineWord {
     let text: String
     let confidence: Double
-    let bounds: PixelRect
+    let bounds: ImageRect
     /// Whether a space stands before it in its line (none between the syllables of a Hangul word).
     var spaceBefore = true
 }

@@ -18,7 +18,7 @@ struct TextDetector {
     let session: OnnxRuntime.Session
 
     /// The lines' boxes on `image`, top to bottom.
-    func lines(in image: PixelImage) throws(AnalysisError) -> [PixelRect] {
+    func lines(in image: PixelImage) throws(AnalysisError) -> [ImageRect] {
         let size = Self.inputSize(width: image.width, height: image.height)
         let input = PPOCRTensor.planes(of: image, size: size)
         let output = try session.run(input, shape: [1, 3, size.height, size.width])
@@ -39,10 +39,10 @@ struct TextDetector {
     }
 
     /// The boxes of the lines on a probability map, in its pixels.
-    static func boxes(probabilities: [Float], width: Int, height: Int) -> [PixelRect] {
+    static func boxes(probabilities: [Float], width: Int, height: Int) -> [ImageRect] {
         let mask = dilated(probabilities.map { $0 > pixelThreshold }, width: width, height: height)
         var label = [Int32](repeating: 0, count: mask.count)
-        var boxes: [PixelRect] = []
+        var boxes: [ImageRect] = []
         var stack: [Int] = []
         var next: Int32 = 0
         for start in mask.indices where mask[start] && label[start] == 0 {
@@ -77,7 +77,7 @@ struct TextDetector {
             let x1 = Double(right) + grow, y1 = Double(bottom) + grow
             guard min(x1 - x0, y1 - y0) >= Double(minimumSide + 2) else { continue }
             let clampedLeft = max(0, Int(x0.rounded())), clampedTop = max(0, Int(y0.rounded()))
-            boxes.append(PixelRect(
+            boxes.append(ImageRect(
                 x: clampedLeft, y: clampedTop,
                 width: min(width, Int(x1.rounded())) - clampedLeft, height: min(height, Int(y1.rounded())) - clampedTop))
         }
@@ -100,12 +100,12 @@ struct TextDetector {
     }
 
     /// A box on the model's input mapped to the picture.
-    private static func scaled(_ box: PixelRect, from size: (width: Int, height: Int), to picture: (width: Int, height: Int)) -> PixelRect {
+    private static func scaled(_ box: ImageRect, from size: (width: Int, height: Int), to picture: (width: Int, height: Int)) -> ImageRect {
         let sx = Double(picture.width) / Double(size.width), sy = Double(picture.height) / Double(size.height)
         let x = min(picture.width, Int((Double(box.x) * sx).rounded()))
         let y = min(picture.height, Int((Double(box.y) * sy).rounded()))
         let right = min(picture.width, Int((Double(box.x + box.width) * sx).rounded()))
         let bottom = min(picture.height, Int((Double(box.y + box.height) * sy).rounded()))
-        return PixelRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y))
+        return ImageRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y))
     }
 }

@@ -32,7 +32,7 @@ enum SubtitleText {
     /// The cue box over the text's bounds, aligned as the text is: centred text (a title, its box's middle
     /// within 2 % of the picture's) is `align:center`, `position` then naming the box's middle; other text
     /// is `align:start`, `position` naming its left edge.
-    static func settings(_ bounds: Box?) -> String {
+    static func settings(_ bounds: NormalizedRect?) -> String {
         guard let bounds else { return "" }
         let percent = { (value: Double) in String(format: "%.2f%%", min(100, max(0, value * 100))) }
         let middle = bounds.x + bounds.width / 2

@@ -66,9 +66,9 @@ public actor VideoPlayer {
         playback?.cancel()
     }
 
-    /// The media's duration (the container's, else the stream's last frame time), to the microsecond; nil
+    /// The media's duration (`MediaInfo.duration`: the container's, else the stream's frames counted); nil
     /// when it is not known (a raw stream with no timestamps): the player then plays until the frames end.
-    public nonisolated var duration: Timestamp? { media.duration.map { Timestamp(seconds: $0) } }
+    public nonisolated var duration: Timestamp? { media.duration }
 
     /// The player's time: the time paused or seeked to, exactly as it was asked for, or the clock's while
     /// playing, to the nanosecond.
@@ -83,7 +83,7 @@ public actor VideoPlayer {
         let elapsed = ContinuousClock.now - clockStart.instant
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let time = clockStart.time + seconds * rate
-        return media.duration.map { min($0, time) } ?? time  // an unknown duration does not stop the clock
+        return media.duration.map { min($0.seconds, time) } ?? time  // an unknown duration does not stop the clock
     }
 
     /// The frame on screen: non-nil only while paused (rate 0) with no seek pending.
@@ -211,7 +211,7 @@ public actor VideoPlayer {
         let time = clockTime
         if let frame = try? cursor.frame(at: time) { show(frame) }
         listeners.send(.time(currentTime))
-        if let duration = media.duration, time >= duration {
+        if let duration = media.duration, time >= duration.seconds {
             listeners.send(.reachedEnd)
             pause()
             return nil

@@ -37,7 +37,7 @@ struct PlaneView {
     }
 
     /// The part of the plane inside `rect` (which must lie within it), read in place.
-    func part(_ rect: PixelRect) -> PlaneView {
+    func part(_ rect: ImageRect) -> PlaneView {
         precondition(
             rect.x >= 0 && rect.y >= 0 && rect.width >= 0 && rect.height >= 0 && rect.x + rect.width <= width
                 && rect.y + rect.height <= height, "a part of a plane lies within it")
@@ -52,7 +52,7 @@ struct PlaneView {
     }
 
     /// The pixels of `rect`, tightly packed, each passed through `transform`.
-    func pixels(in rect: PixelRect, _ transform: (UInt8) -> UInt8 = { $0 }) -> [UInt8] {
+    func pixels(in rect: ImageRect, _ transform: (UInt8) -> UInt8 = { $0 }) -> [UInt8] {
         let part = part(rect)
         var copy = [UInt8](repeating: 0, count: rect.width * rect.height)
         for y in 0..<part.height {

@@ -53,6 +53,15 @@ public struct Timestamp: Sendable, CustomStringConvertible {
         self.init(value: seconds < 0 ? -odd : odd, timescale: 1 << Int64(halvings))
     }
 
+    /// The time `seconds` holds, kept exactly where it fits (`init?(exactly:)`), else to the nanosecond (a
+    /// time below a millisecond with more bits than 63 binary places hold): for times measured in floating
+    /// point, which JSON then writes as the same number.
+    ///
+    /// - Precondition: `seconds` is not NaN.
+    init(keeping seconds: Double) {
+        self = Timestamp(exactly: seconds) ?? Timestamp(seconds: seconds, preferredTimescale: 1_000_000_000)
+    }
+
     /// The start of the timeline.
     public static let zero = Timestamp(value: 0, timescale: 1)
 
@@ -144,16 +153,16 @@ extension Timestamp: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 }
 
 extension Timestamp: Codable {
-    /// Reads a number of seconds, keeping every bit of it.
+    /// Reads a number of seconds, keeping every bit of it (to the nanosecond below a millisecond).
     ///
-    /// - Throws: `DecodingError.dataCorrupted` for a number that is not a finite time.
+    /// - Throws: `DecodingError.dataCorrupted` for a number that is not a finite time of at most 2^63 seconds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let seconds = try container.decode(Double.self)
-        guard let time = Timestamp(exactly: seconds) else {
+        guard seconds.isFinite, seconds.magnitude < 0x1p63 else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(seconds) is not a time in seconds")
         }
-        self = time
+        self.init(keeping: seconds)
     }
 
     /// Writes the time as a number of seconds, as indexes have always held it.
