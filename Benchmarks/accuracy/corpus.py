@@ -1,8 +1,8 @@
 """Pieces the corpus makers share (make-slides.sh, make-slides-heldout.sh, make-captions.sh,
-make-captions-heldout.sh): the text of HTML paragraphs and their sentences, captions split into balanced
-lines, the seeded choice of captions and of their times, SRT output, and what ffprobe says of a video.
-The Python embedded in those scripts imports it via sys.path (as slides.py imports Benchmarks/cer.py), so
-the tuning and the held-out corpora are made by the same code. Standard library only.
+make-captions-heldout.sh): the text of HTML paragraphs and their sentences, the messages of a gettext
+catalog, captions split into balanced lines, the seeded choice of captions and of their times, SRT output,
+and what ffprobe says of a video. The Python embedded in those scripts imports it via sys.path (as slides.py imports
+Benchmarks/cer.py), so the tuning and the held-out corpora are made by the same code. Standard library only.
 """
 import gzip
 import html.parser
@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 
 
@@ -83,6 +84,22 @@ def sentences_up_to(paragraph, limit):
             break
         text += part
     return text.strip()
+
+
+def catalog_messages(mo_path):
+    """The translated messages of a gettext catalog (a package's .mo file), whitespace collapsed; the empty
+    message's header and plural forms' other variants are left out."""
+    with open(mo_path, "rb") as f:
+        data = f.read()
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, _, translations = struct.unpack(order + "3I", data[8:20])
+    messages = []
+    for i in range(count):
+        length, offset = struct.unpack(order + "2I", data[translations + 8 * i:translations + 8 * i + 8])
+        text = data[offset:offset + length].decode("utf-8", errors="replace").split("\0")[0]
+        if text and not text.startswith("Project-Id-Version:"):
+            messages.append(" ".join(text.split()))
+    return messages
 
 
 # --- Captions.

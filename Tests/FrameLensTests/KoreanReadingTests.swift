@@ -32,11 +32,13 @@ struct KoreanReadingTests {
 
     /// 3 s at 25 fps of a still blue wall (with fixed sensor noise) and a dark box crossing it, with a white
     /// caption holding a Latin word on a translucent box at the bottom, frames 10-70.
-    static func latinWordCaptionVideo() throws -> String {
+    static func latinWordCaptionVideo(
+        _ text: String = "이 명령은 dpkg 데이터베이스를 갱신합니다", name: String = "korean-latin-caption.mp4"
+    ) throws -> String {
         let style = "fontsize=26:x=(w-text_w)/2:y=400:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6"
-        let caption = "drawtext=fontfile=/usr/share/fonts/truetype/nanum/NanumGothic.ttf:text='이 명령은 dpkg 데이터베이스를 갱신합니다'"
+        let caption = "drawtext=fontfile=/usr/share/fonts/truetype/nanum/NanumGothic.ttf:text='\(text)'"
             + ":\(style):enable='between(n\\,10\\,70)'"
-        return try TestMedia.make("korean-latin-caption.mp4", [
+        return try TestMedia.make(name, [
             "-f", "lavfi", "-i", "color=c=0x6080A0:s=854x480:r=25", "-f", "lavfi", "-i", "color=c=0x303020:s=120x140:r=25",
             "-filter_complex", "[0][1]overlay=x='mod(t*200,700)':y=150,noise=alls=4:allf=t:all_seed=1,\(caption)",
             "-t", "3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
@@ -48,6 +50,28 @@ struct KoreanReadingTests {
         // first frames, read before its clean picture, still read `00109`: a cue of their own.)
         let index = try await VideoIndexer(url: try Self.latinWordCaptionVideo(), options: .init(analysis: AnalysisOptions(locales: ["ko"]))).run()
         #expect(index.cues.map(\.text).contains("이 명령은 dpkg 데이터베이스를 갱신합니다"))
+    }
+
+    @Test func aLatinWordWithAParticleAttachedIsReadInEnglish() async throws {
+        // apt's message. The Korean model read `dselect` and the first half of `에` as one word, `05616`, then
+        // `어` from inside `ct`; English read that word's box as `dselectOl|`, with no confidence, and the cue
+        // was `0561601에서 선택한 걸 따릅니다`.
+        let video = try Self.latinWordCaptionVideo("dselect에서 선택한 걸 따릅니다", name: "korean-particle-caption.mp4")
+        let index = try await VideoIndexer(url: video, options: .init(analysis: AnalysisOptions(locales: ["ko"]))).run()
+        #expect(index.cues.map(\.text) == ["dselect에서 선택한 걸 따릅니다"])
+    }
+
+    @Test func theEnglishReadingStopsAtTheWordBeforeAndTriesEndsInsideTheNext() {
+        // A 40-pixel line: margin 10. The word before ends at 95, inside the margin; the next starts at 150,
+        // inside the word.
+        let word = PixelRect(x: 100, y: 20, width: 80, height: 40)
+        let parts = PageReader.latinParts(
+            of: word, after: PixelRect(x: 40, y: 20, width: 55, height: 40), before: PixelRect(x: 150, y: 20, width: 40, height: 40))
+        #expect(parts.map(\.x) == [95, 95, 95, 95, 95])
+        #expect(parts.map { $0.x + $0.width } == [150, 160, 170, 180, 190])
+        #expect(parts.allSatisfy { $0.y == 10 && $0.height == 60 })
+        // Alone in its line: the box and its margin.
+        #expect(PageReader.latinParts(of: word, after: nil, before: nil) == [PixelRect(x: 90, y: 10, width: 100, height: 60)])
     }
 
     @Test func englishReadsLatinWordsOnlyForScriptsThatEmbedThem() throws {

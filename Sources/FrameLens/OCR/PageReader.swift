@@ -109,7 +109,11 @@ struct PageReader {
     /// A line the engine read in a picture, on the displayed picture, without its uncertain words, its
     /// clutter and its bullet; nil when nothing is left.
     private func line(of words: [EngineWord], in picture: GrayPicture) -> RecognizedLine? {
-        let words = words.map { latinReading(of: $0, in: picture) ?? $0 }
+        let words = words.indices.map { i in
+            latinReading(
+                of: words[i], after: i > 0 ? words[i - 1] : nil, before: i + 1 < words.count ? words[i + 1] : nil,
+                in: picture) ?? words[i]
+        }
         let kept = words.filter { $0.confidence >= minimumConfidence }.map { word in
             RecognizedWord(
                 text: word.text, confidence: word.confidence, bounds: image.bounds(picture.imageRect(word.bounds)),
@@ -131,16 +135,48 @@ struct PageReader {
     static let latinLength = 3
 
     /// A word the engine could not read, read in English alone where its languages embed Latin words
-    /// (`TesseractEngine.recognizeLatinWord`), with a margin of a quarter of its height; nil when that does
-    /// not read it clearly as Latin.
-    private func latinReading(of word: EngineWord, in picture: GrayPicture) -> EngineWord? {
+    /// (`TesseractEngine.recognizeLatinWord`) in each of its `latinParts`; of the readings that are clearly
+    /// Latin, the longest (a part cut inside the word reads as surely as the whole: `dsele`, `dselect`), or nil
+    /// when none is.
+    private func latinReading(
+        of word: EngineWord, after previous: EngineWord?, before next: EngineWord?, in picture: GrayPicture
+    ) -> EngineWord? {
         guard word.confidence < Self.unreadConfidence else { return nil }
-        let margin = max(2, word.bounds.height / 4)
-        let part = picture.part(picture.imageRect(word.bounds.expanded(by: margin).clamped(width: picture.width, height: picture.height)), scale: picture.scale)
-        guard let latin = engine.recognizeLatinWord(part), latin.confidence >= Self.latinConfidence,
-              latin.text.count >= Self.latinLength, latin.text.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isWhitespace == false })
+        let readings = Self.latinParts(of: word.bounds, after: previous?.bounds, before: next?.bounds).compactMap { rect in
+            engine.recognizeLatinWord(picture.part(
+                picture.imageRect(rect.clamped(width: picture.width, height: picture.height)), scale: picture.scale))
+        }
+        guard let latin = readings.filter(Self.isClearlyLatin).max(by: { ($0.text.count, $0.confidence) < ($1.text.count, $1.confidence) })
         else { return nil }
         return EngineWord(text: latin.text, confidence: latin.confidence, bounds: word.bounds, spaceBefore: word.spaceBefore)
+    }
+
+    /// Whether an English reading is clearly a Latin word: `latinConfidence` sure, `latinLength` long, and
+    /// Latin letters, digits or punctuation alone.
+    private static func isClearlyLatin(_ word: EngineWord) -> Bool {
+        word.confidence >= latinConfidence && word.text.count >= latinLength
+            && word.text.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isWhitespace }
+    }
+
+    /// The parts of a line read again in English for a word: its box with a margin of a quarter of its
+    /// height, starting no further left than the end of the word before it; and, where the next word's box
+    /// starts inside it, ending at the next word's start and at every quarter of the height after it. The
+    /// recogniser's boxes of a Latin word and the Hangul after it overlap, and neither box ends where the
+    /// letters do: in a caption's `dselect에서` the Korean model read `05616` over `dselect` and part of `에`,
+    /// then `어` from inside `ct`; English read the whole as `dselectOl|` (0.4 % sure), up to `어` as `dsele`, and
+    /// two quarters later as `dselect` (93 %).
+    static func latinParts(of word: PixelRect, after previous: PixelRect?, before next: PixelRect?) -> [PixelRect] {
+        let margin = max(2, word.height / 4)
+        var left = word.x - margin
+        if let previous, previous.x + previous.width < word.x + word.width { left = max(left, previous.x + previous.width) }
+        let right = word.x + word.width + margin
+        var ends = [right]
+        if let next, next.x > word.x, next.x < right {
+            ends = Array(stride(from: next.x, to: right, by: margin)) + [right]
+        }
+        return ends.filter { $0 - left >= word.width / 3 }.map {
+            PixelRect(x: left, y: word.y - margin, width: $0 - left, height: word.height + 2 * margin)
+        }
     }
 
     /// A table's lines in rows, top to bottom, each row one line of its cells left to right: a line whose
