@@ -64,14 +64,14 @@ struct KoreanReadingTests {
     @Test func theEnglishReadingStopsAtTheWordBeforeAndTriesEndsInsideTheNext() {
         // A 40-pixel line: margin 10. The word before ends at 95, inside the margin; the next starts at 150,
         // inside the word.
-        let word = PixelRect(x: 100, y: 20, width: 80, height: 40)
+        let word = ImageRect(x: 100, y: 20, width: 80, height: 40)
         let parts = PageReader.latinParts(
-            of: word, after: PixelRect(x: 40, y: 20, width: 55, height: 40), before: PixelRect(x: 150, y: 20, width: 40, height: 40))
+            of: word, after: ImageRect(x: 40, y: 20, width: 55, height: 40), before: ImageRect(x: 150, y: 20, width: 40, height: 40))
         #expect(parts.map(\.x) == [95, 95, 95, 95, 95])
         #expect(parts.map { $0.x + $0.width } == [150, 160, 170, 180, 190])
         #expect(parts.allSatisfy { $0.y == 10 && $0.height == 60 })
         // Alone in its line: the box and its margin.
-        #expect(PageReader.latinParts(of: word, after: nil, before: nil) == [PixelRect(x: 90, y: 10, width: 100, height: 60)])
+        #expect(PageReader.latinParts(of: word, after: nil, before: nil) == [ImageRect(x: 90, y: 10, width: 100, height: 60)])
     }
 
     @Test func englishReadsLatinWordsOnlyForScriptsThatEmbedThem() throws {

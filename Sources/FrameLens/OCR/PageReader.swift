@@ -165,7 +165,7 @@ struct PageReader {
     /// letters do: in a caption's `dselect에서` the Korean model read `05616` over `dselect` and part of `에`,
     /// then `어` from inside `ct`; English read the whole as `dselectOl|` (0.4 % sure), up to `어` as `dsele`, and
     /// two quarters later as `dselect` (93 %).
-    static func latinParts(of word: PixelRect, after previous: PixelRect?, before next: PixelRect?) -> [PixelRect] {
+    static func latinParts(of word: ImageRect, after previous: ImageRect?, before next: ImageRect?) -> [ImageRect] {
         let margin = max(2, word.height / 4)
         var left = word.x - margin
         if let previous, previous.x + previous.width < word.x + word.width { left = max(left, previous.x + previous.width) }
@@ -175,7 +175,7 @@ struct PageReader {
             ends = Array(stride(from: next.x, to: right, by: margin)) + [right]
         }
         return ends.filter { $0 - left >= word.width / 3 }.map {
-            PixelRect(x: left, y: word.y - margin, width: $0 - left, height: word.height + 2 * margin)
+            ImageRect(x: left, y: word.y - margin, width: $0 - left, height: word.height + 2 * margin)
         }
     }
 
