@@ -68,9 +68,10 @@ enum BarcodeScanner {
         }
         let xs = points.map(\.x)
         let ys = points.map(\.y)
+        // A barcode found on one scan line is still a pixel tall: an empty box would not read back from JSON.
         let box = PixelRect(
-            x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0),
-            height: (ys.max() ?? 0) - (ys.min() ?? 0))
+            x: xs.min() ?? 0, y: ys.min() ?? 0, width: max(1, (xs.max() ?? 0) - (xs.min() ?? 0)),
+            height: max(1, (ys.max() ?? 0) - (ys.min() ?? 0)))
         return DetectedCode(
             symbology: String(cString: zbar_get_symbol_name(zbar_symbol_get_type(symbol))),
             payload: String(decoding: bytes, as: UTF8.self),
