@@ -7,8 +7,9 @@ struct CaptionReader {
     /// A reading with every word this confident stands. A less confident one is read again in black and
     /// white (an outline is a third shade that the engine's whole-picture threshold keeps), then as its
     /// letters' fill alone (`fillOnly`), and the most confident reading stands; and again with the still
-    /// picture kept, which stands when it finds `recoveredLetters` more letters about as confidently (letters
-    /// the caption shares with one at the same place before it that the tracker did not follow look still).
+    /// picture kept, which stands when it finds `recoveredLetters` more letters about as confidently, or as
+    /// many more confidently (letters the caption shares with one at the same place before it that the
+    /// tracker did not follow look still).
     static let sureConfidence = 0.85
     static let recoveredLetters = 2
     static let recoveredConfidence = 0.05
@@ -32,7 +33,8 @@ struct CaptionReader {
             let whole = try await read(caption, caption.consensus.picture(stillIsBackground: false))
             if Self.recoversLetters(whole, over: text) { text = whole }
         }
-        let lines = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
+        let read = text.blocks.flatMap(\.lines).compactMap { Self.strokesOnly($0, of: caption) }.filter(Self.isText)
+        let lines = Self.topToBottom(read)
         guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
         let last = after ?? end ?? Boundary(time: caption.last.time, frameNumber: caption.last.frameNumber)
         let block = RecognizedBlock(lines: lines)
@@ -42,6 +44,13 @@ struct CaptionReader {
             text: block.text, bounds: block.bounds.normalized, codes: [], detections: detections,
             readTime: Timestamp(keeping: first.time), confidence: Cue.meanConfidence(of: lines.flatMap(\.words)),
             color: caption.consensus.textColor())
+    }
+
+    /// The lines top to bottom, by their middles: the engine may lay a caption's two lines out as two
+    /// blocks, the lower one first.
+    static func topToBottom(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        let middle = { (line: RecognizedLine) in line.bounds.normalized.y + line.bounds.normalized.height / 2 }
+        return lines.sorted { middle($0) < middle($1) }
     }
 
     /// The line without the words that lie off the caption's strokes (the still parts of the picture
@@ -92,11 +101,13 @@ struct CaptionReader {
     }
 
     /// Whether `whole` holds at least `recoveredLetters` more letters than `text`, with a mean confidence
-    /// at most `recoveredConfidence` lower.
-    private static func recoversLetters(_ whole: RecognizedText, over text: RecognizedText) -> Bool {
+    /// at most `recoveredConfidence` lower; or as many letters, more confidently.
+    static func recoversLetters(_ whole: RecognizedText, over text: RecognizedText) -> Bool {
         let letters = { (text: RecognizedText) in text.transcript.filter { $0.isLetter || $0.isNumber }.count }
-        return letters(whole) >= letters(text) + recoveredLetters
+        let (wholeLetters, textLetters) = (letters(whole), letters(text))
+        return wholeLetters >= textLetters + recoveredLetters
             && confidence(of: whole) >= confidence(of: text) - recoveredConfidence
+            || wholeLetters >= textLetters && confidence(of: whole) > confidence(of: text)
     }
 
     /// The mean confidence of the words read.

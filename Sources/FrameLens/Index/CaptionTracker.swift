@@ -407,19 +407,23 @@ struct CaptionTracker {
         // height more on either side.
         let margin = max(2, height / 3)
         let side = max(margin, min(height, 2 * Self.tile))
+        (left, right) = Self.widened(left: left, right: right, rows: top...bottom, within: side, newborn: newborn, width: map.width)
         let x = max(0, left - side)
         let y = max(0, top - margin)
         let rect = ImageRect(x: x, y: y, width: min(map.width, right + side + 1) - x, height: min(map.height, bottom + margin + 1) - y)
         let f = map.factor
         let crop = rect.scaled(by: f)
         // The strokes and what is next to them are the caption, even where it looks like what was there
-        // before (white text over a white wall).
+        // before (white text over a white wall). That is every newborn stroke in its rectangle, also those
+        // in tiles too sparse to count (a line's last letter split between two tiles).
         var strokeArea = [Bool](repeating: false, count: crop.width * crop.height)
-        for pixel in pixels {
-            let px = pixel % map.width - rect.x
-            let py = pixel / map.width - rect.y
-            for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
-                for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
+        for row in rect.y..<(rect.y + rect.height) {
+            for column in rect.x..<(rect.x + rect.width) where newborn[row * map.width + column] {
+                let px = column - rect.x
+                let py = row - rect.y
+                for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
+                    for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
+                }
             }
         }
         var consensus = CaptionConsensus(
@@ -430,6 +434,18 @@ struct CaptionTracker {
             born: born, before: frames[born - 1], first: frames[born], rect: rect,
             strokes: Strokes(factor: f, pixels: pixels, values: pixels.map { map.luma[$0] }),
             consensus: consensus, last: frames[frames.count - 1], atCut: cuts.contains(born))
+    }
+
+    /// A caption's left and right ends moved out over the newborn strokes on its rows that lie within
+    /// `reach` of them, again and again: a line's first or last letters in tiles too sparse to count.
+    static func widened(
+        left: Int, right: Int, rows: ClosedRange<Int>, within reach: Int, newborn: [Bool], width: Int
+    ) -> (left: Int, right: Int) {
+        let isNewborn = { (x: Int) in rows.contains { newborn[$0 * width + x] } }
+        var (left, right) = (left, right)
+        while let x = (max(0, left - reach)..<left).first(where: isNewborn) { left = x }
+        while let x = ((right + 1)..<min(width, right + reach + 1)).last(where: isNewborn) { right = x }
+        return (left, right)
     }
 
     /// The places (in coded pixels, `factor` per working pixel) of the captions that went at frame `born`,
