@@ -13,10 +13,11 @@ struct FilmedLectureTests {
 
     /// Slides of `seconds` each (a title each, and a line they share) projected onto a 720x440 wall at an angle
     /// (`perspective`), filmed at 640x360 and 25 fps: blurred, a step in exposure at 4.5 s, vignetted, the
-    /// camera drifting (`crop` moving with t), temporal noise, H.264 crf 28. `crossing`: the seconds in which a
-    /// person-sized dark shape walks across the wall, in front of the screen.
+    /// camera drifting (`crop` moving with t), temporal noise (`noise`: ffmpeg's `alls`), H.264 crf 28. `crossing`:
+    /// the seconds in which a person-sized dark shape walks across the wall, in front of the screen.
     static func lecture(
-        _ name: String, titles: [String] = titles, seconds: Int = 3, crossing: ClosedRange<Double>? = nil
+        _ name: String, titles: [String] = titles, seconds: Int = 3, crossing: ClosedRange<Double>? = nil,
+        noise: Int = 10
     ) throws -> String {
         let duration = titles.count * seconds
         let slides = titles.enumerated().map { index, title in
@@ -36,7 +37,7 @@ struct FilmedLectureTests {
         let filmed = crossing == nil ? "[wall]" : "[seen]"
         let camera = [
             "gblur=sigma=1", "eq=brightness='0.05*gte(t,4.5)':eval=frame", "vignette=angle=PI/5",
-            "crop=640:360:x='40+8*sin(2*PI*t/6)':y='20+5*sin(2*PI*t/5+1)'", "noise=alls=10:allf=t",
+            "crop=640:360:x='40+8*sin(2*PI*t/6)':y='20+5*sin(2*PI*t/5+1)'", "noise=alls=\(noise):allf=t",
             "format=yuv420p",
         ].joined(separator: ",")
         return try TestMedia.make(name, [
@@ -91,5 +92,19 @@ struct FilmedLectureTests {
             try Self.lecture("filmed-crossing.mp4", titles: titles, seconds: 6, crossing: 1.5...4.3))
         #expect(cues.map(\.start) == [0, 6], "\(cues)")
         #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+    }
+
+    /// Twice the sensor noise: the last slide, which no frame of its own reads right, is read exactly from the
+    /// average of its frames laid over each other (`FrameAverage`).
+    @Test func aNoisySlideIsReadFromTheAverageOfItsFrames() async throws {
+        let video = try Self.lecture("filmed-noisy.mp4", seconds: 4, noise: 20)
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        let cue = try #require(index.cues.first { $0.start.seconds <= 10 && $0.end.seconds > 10 }, "\(index.cues)")
+        let expected = "Charlie sums it up\nprojected at an angle"
+        #expect(cue.text == expected)
+        let cursor = FrameCursor(decoder: try VideoDecoder(file: try MediaFile(url: video), streamIndex: 0, threads: 1))
+        let frame = try cursor.frame(at: try #require(cue.readTime).seconds)
+        let alone = try await FrameAnalyzer.shared.analyze(frame).text?.transcript ?? ""
+        #expect(alone != expected, "the frame the average stands for, read alone")
     }
 }

@@ -13,10 +13,12 @@ extension VideoFrame {
         }
         let shape = rotation % 180 == 0
             ? sampleAspectRatio : Rational(sampleAspectRatio.denominator, sampleAspectRatio.numerator)
-        return VideoFrame(turning: self, into: FrameBuffer(owning: turned), sampleAspectRatio: shape)
+        return VideoFrame(FrameBuffer(owning: turned), standingFor: self, sampleAspectRatio: shape, rotation: 0)
     }
 
-    private init(turning frame: VideoFrame, into buffer: FrameBuffer, sampleAspectRatio: Rational) {
+    /// A gray picture made from `frame` as a frame with its time and place, shown with this pixel shape and
+    /// rotation.
+    init(_ buffer: FrameBuffer, standingFor frame: VideoFrame, sampleAspectRatio: Rational, rotation: Int) {
         self.buffer = buffer
         width = Int(buffer.frame.pointee.width)
         height = Int(buffer.frame.pointee.height)
@@ -27,7 +29,7 @@ extension VideoFrame {
         time = frame.time
         frameNumber = frame.frameNumber
         self.sampleAspectRatio = sampleAspectRatio
-        rotation = 0
+        self.rotation = rotation
         isKeyframe = frame.isKeyframe
         isIntra = frame.isIntra
     }

@@ -43,6 +43,10 @@ final class VideoDecoder {
     /// Whether `.bidirectional` keeps the frames others refer to and the deblocking filter: no frame comes out
     /// damaged, at the cost of decoding about twice as many.
     var keepsReferences = false
+    /// The keyframe from which every frame comes out exact (decoded with every frame it refers to and the
+    /// deblocking filter): the first sent since frames stopped being damaged (`Skipping.bidirectional` without
+    /// `keepsReferences`); nil while they may be.
+    private var exactSince: Int64?
     private var bidirectionalSkips: BidirectionalSkips
     /// What `.bidirectional` discards of the B-frames it skips.
     private let bidirectionalDiscard: AVDiscard
@@ -193,6 +197,13 @@ final class VideoDecoder {
     /// start, so it cannot, and `seek` goes back to the start instead.
     var canSeek: Bool { file.hasTimestamps }
 
+    /// Whether the frame shown from `timestamp` came out exact, as ffmpeg decodes it: decoded since the decoder
+    /// last left out nothing another frame refers to (a frame decoded before may also be exact, but is not known
+    /// to be).
+    func decodedExactly(_ timestamp: Int64) -> Bool {
+        exactSince.map { timestamp >= $0 } ?? false
+    }
+
     /// Moves to the keyframe at or before `timestamp` (stream time base); the next frame decodes from there.
     func seek(toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         guard canSeek else { return try rewind() }
@@ -313,8 +324,9 @@ final class VideoDecoder {
             case .nonReference?: AVDISCARD_NONREF
             case nil: AVDISCARD_DEFAULT
             }
-        codec.pointee.skip_loop_filter =
-            skipped == .bidirectional && !keepsReferences ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
+        let damages = skipped == .bidirectional && !keepsReferences
+        codec.pointee.skip_loop_filter = damages ? AVDISCARD_NONINTRA : AVDISCARD_DEFAULT
+        if damages { exactSince = nil } else if isKeyframe, exactSince == nil { exactSince = timestamp }
         steadyGroups.sent(.init(timestamp: timestamp, size: Int(packet.pointee.size)), isKeyframe: isKeyframe)
         // A packet cut off by an edit list gives no frame; an untimed one's frame is counted as it comes.
         let counted = canSeek && packet.pointee.flags & AV_PKT_FLAG_DISCARD == 0 ? timestamp : nil

@@ -14,6 +14,8 @@ struct PictureReader {
         /// The frame at this timestamp, decoded exactly by `ExactFrames` (the scan's own frame may be
         /// damaged by a skipped B-frame).
         case exact(Int64)
+        /// Exact frames of a settled filmed picture, averaged (`FrameAverage`).
+        case averaged(FrameAverage)
     }
 
     let analyzer: FrameAnalyzer
@@ -111,6 +113,7 @@ struct PictureReader {
                     switch picture {
                     case .scanned(let frame): frame
                     case .exact(let pts): try await exact.run { try $0.frame(atTimestamp: pts) }
+                    case .averaged(let average): try average.averaged()
                     }
                 var options = options
                 options.ignoredRegions += motion

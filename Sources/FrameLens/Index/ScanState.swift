@@ -89,10 +89,13 @@ struct Stretch {
 /// down), the open one, and what is to be read.
 ///
 /// A settled picture is read from an intra frame of the scan that shows it, when one comes before the
-/// stretch ends; otherwise `ExactFrames` decodes the settled sample exactly for the read.
+/// stretch ends; otherwise `ExactFrames` decodes the settled sample exactly for the read. A filmed picture is
+/// read from the average of its samples the scan decoded exactly (`FrameAverage`).
 struct ScanState {
     /// Whether the scan's decoder skipped frames between two timestamps (B-frames it did not decode).
     let skippedFrames: (_ after: Int64, _ before: Int64) -> Bool
+    /// Whether the scan's decoder decoded the frame at a timestamp exactly (`VideoDecoder.decodedExactly`).
+    let decodedExactly: (Int64) -> Bool
     var detector: ChangeDetector
     /// Whether text is read (else captions are not tracked).
     let readsText: Bool
@@ -110,6 +113,9 @@ struct ScanState {
     /// The open stretch's settled picture, when it is still to be read (from an intra frame, if one comes), and
     /// the cells in motion when it settled.
     private var unread: (frame: VideoFrame, thumbnail: Thumbnail, moving: [Bool])?
+    /// The open stretch's settled filmed picture, averaged over its samples until `FrameAverage.frames` are in or
+    /// the stretch ends, and the cells in motion when it settled.
+    private var averaging: (average: FrameAverage, moving: [Bool])?
     /// The stretches so far, the open one last.
     private var stretches: [Stretch]
     private var lastSample: (frame: VideoFrame, thumbnail: Thumbnail)?
@@ -132,10 +138,11 @@ struct ScanState {
     private var requests: [ScanRequest] = []
 
     init(
-        skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool, detector: ChangeDetector,
-        options: AnalysisOptions, start: Double
+        skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool,
+        decodedExactly: @escaping (Int64) -> Bool, detector: ChangeDetector, options: AnalysisOptions, start: Double
     ) {
         self.skippedFrames = skippedFrames
+        self.decodedExactly = decodedExactly
         self.detector = detector
         readsText = options.features.contains(.text)
         captionTracker = CaptionTracker(regions: options.regions, ignoring: options.ignoredRegions)
@@ -209,7 +216,7 @@ struct ScanState {
     /// sample they are in motion, or an animation still running: it is followed on for up to
     /// `ChangeDetector.longestAnimation` samples, and dropped if they keep changing. Once they hold, the
     /// open stretch closes at the first changed frame. A picture unchanged since the last sample has
-    /// settled and is read.
+    /// settled and is read; a filmed one's later samples are added to its average.
     mutating func sample(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         defer { forgetScannedFrames() }
         guard let previous = lastSample else {
@@ -245,6 +252,9 @@ struct ScanState {
             settled = true
             candidate = frame
             try settle(frame, thumbnail)
+        } else if averaging != nil, decodedExactly(frame.pts) {
+            averaging?.average.add(frame, thumbnail)
+            if averaging?.average.count == FrameAverage.frames { readAverage() }
         }
     }
 
@@ -258,6 +268,7 @@ struct ScanState {
         guard let change = pendingChange else { return }
         pendingChange = nil
         readUnread()
+        readAverage()
         confirmReading()
         let reference = change.before.thumbnail
         let focus = detector.steps(of: change.differences, thenHeld: next)
@@ -290,6 +301,7 @@ struct ScanState {
     /// end with the range (`rangeEnd`).
     mutating func finish(rangeEnd end: Boundary) {
         readUnread()
+        readAverage()
         confirmReading()
         if !settled, let candidate { read(.exact(candidate.pts), nil) }
         requests += captionTracker.finish().map { caption(ending: $0, rangeEnd: end) }
@@ -339,8 +351,9 @@ struct ScanState {
         return segments
     }
 
-    /// A picture has settled: the last picture read is reused when it is the same, else an intra frame of
-    /// the stretch showing it is read, else the read waits for one (`unread`).
+    /// A picture has settled: the last picture read is reused when it is the same; else a filmed picture decoded
+    /// exactly begins an average of the stretch's samples (`averaging`); else an intra frame of the stretch
+    /// showing it is read, else the read waits for one (`unread`).
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         if returns.sawDrift {
             let starts = stretches.map(\.start.time)
@@ -349,6 +362,8 @@ struct ScanState {
         }
         if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             stretches[stretches.count - 1].reading = lastRead.reading
+        } else if isFilmed, decodedExactly(frame.pts), let average = FrameAverage(frame, thumbnail) {
+            averaging = (average, detector.movingCells)
         } else if let intra = latestIntra, case let intraThumbnail = try Thumbnail(intra),
                   !detector.differs(thumbnail, intraThumbnail)
         {
@@ -367,6 +382,15 @@ struct ScanState {
         guard let unread else { return }
         self.unread = nil
         read(.exact(unread.frame.pts), unread.thumbnail, ignoring: detector.regionsStillMoving(since: unread.moving))
+    }
+
+    /// The settled filmed picture's samples are all in, or its stretch is ending: their average is read, leaving
+    /// out what was in motion both when it settled and now.
+    private mutating func readAverage() {
+        guard let averaging else { return }
+        self.averaging = nil
+        read(.averaged(averaging.average), averaging.average.thumbnail,
+             ignoring: detector.regionsStillMoving(since: averaging.moving))
     }
 
     /// The open stretch is ending: the other intra frames that showed its picture may confirm its reading.

@@ -44,7 +44,11 @@ struct ScreenReturns {
 
     /// Whether two settled pictures of a filmed screen show the same slide.
     static func isSameSlide(_ a: Thumbnail, _ b: Thumbnail) -> Bool {
-        let differences = b.registeredDifferences(from: a, reach: reach) ?? b.plainDifferences(from: a)
+        isSameSlide(b.registeredDifferences(from: a, reach: reach) ?? b.plainDifferences(from: a))
+    }
+
+    /// Whether two pictures of a filmed screen with these cell differences (registered) show the same slide.
+    static func isSameSlide(_ differences: [Int]) -> Bool {
         guard !differences.contains(where: { $0 > ChangeDetector.strongThreshold }) else { return false }
         let changed = differences.filter { $0 > ChangeDetector.cellThreshold }.count
         return Double(changed) <= changedShare * Double(differences.count)

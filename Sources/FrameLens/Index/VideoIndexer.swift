@@ -165,6 +165,7 @@ public final class VideoIndexer {
             analyzer: analyzer, options: options.analysis, exact: try ExactFrames(url: url, streamIndex: scan.streamIndex))
         var state = ScanState(
             skippedFrames: { [scan] in scan.skippedFrames(after: $0, before: $1) },
+            decodedExactly: { [scan] in scan.decodedExactly($0) },
             detector: ChangeDetector(regions: options.analysis.regions), options: options.analysis,
             start: from)
         let (scanned, results) = try await reader.carryingOut { submit in
