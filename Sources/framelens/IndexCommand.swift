@@ -218,7 +218,7 @@ struct IndexCommand: AsyncParsableCommand {
                 if !quietness.quiet { printError("skipping \(path(name)): not a video") }
             } catch let error as MediaError {
                 printError("skipping \(path(name)): \(error.message)")
-                firstFailure = firstFailure ?? ExitStatus(error.code).rawValue
+                firstFailure = firstFailure ?? error.exitStatus.rawValue
             }
             if Interruption.receivedSignal != nil { break }
         }
