@@ -109,7 +109,7 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     /// A time as `--from` and `--to` take it, to the microsecond.
-    private static func time(_ text: String) throws(MediaError) -> Timestamp {
+    private static func time(_ text: String) throws(TimeError) -> Timestamp {
         Timestamp(seconds: try MediaTime.parse(text))
     }
 

@@ -73,9 +73,9 @@ struct TimesOption: ParsableArguments {
 
     /// The times in seconds, in order, each once.
     ///
-    /// - Throws: `MediaError` `.invalidTime` for a time that is none (naming the file's line), `.fileNotFound`
-    ///   for a times file that cannot be read.
-    func seconds() throws(MediaError) -> [Double] {
+    /// - Throws: `TimeError` for a time that is none (naming the file's line) or a file of no times;
+    ///   `MediaError` `.fileNotFound` or `.unreadable` for a times file that cannot be read.
+    func seconds() throws -> [Double] {
         var times: [Double] = []
         for piece in pieces { times.append(try MediaTime.parse(piece)) }
         if let timesFile { times += try Self.times(inFile: timesFile) }
@@ -83,7 +83,7 @@ struct TimesOption: ParsableArguments {
     }
 
     /// The times a file lists, one per line; `#` starts a comment.
-    private static func times(inFile path: String) throws(MediaError) -> [Double] {
+    private static func times(inFile path: String) throws -> [Double] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path)
                 ? MediaError(.unreadable, "cannot read the times file \(path)")
@@ -95,10 +95,10 @@ struct TimesOption: ParsableArguments {
             let text = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             do { times.append(try MediaTime.parse(text)) } catch {
-                throw MediaError(error.code, "\(path) line \(number + 1): \(error.message)")
+                throw TimeError(error.code, "\(path) line \(number + 1): \(error.message)")
             }
         }
-        guard !times.isEmpty else { throw MediaError(.invalidTime, "the times file \(path) lists no time") }
+        guard !times.isEmpty else { throw TimeError.noTimes(inFile: path) }
         return times
     }
 }

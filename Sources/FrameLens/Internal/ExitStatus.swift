@@ -46,13 +46,18 @@ extension MediaErrorCode: ExitStatusCode {
         case .emptyFile, .notMedia: .notMedia
         case .noVideoStream, .noSuchStream: .noVideoStream
         case .protectedContent: .protectedContent
-        case .timeOutOfRange, .invalidTime: .timeOutOfRange
+        case .timeOutOfRange: .timeOutOfRange
         case .decodeFailed, .unsupported: .decodeFailed
         case .writeFailed: .writeFailed
         case .cannotMerge: .cannotMerge
         default: .failure
         }
     }
+}
+
+extension TimeErrorCode: ExitStatusCode {
+    /// Every time error: a time that is not a time, negative or too large, as one past the video's end.
+    package var exitStatus: ExitStatus { .timeOutOfRange }
 }
 
 extension AnalysisErrorCode: ExitStatusCode {

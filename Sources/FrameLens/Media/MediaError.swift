@@ -32,8 +32,6 @@ public struct MediaErrorCode: FrameLensErrorCode {
     public static let protectedContent = MediaErrorCode(rawValue: "protectedContent")
     /// A time lies outside the video.
     public static let timeOutOfRange = MediaErrorCode(rawValue: "timeOutOfRange")
-    /// A time is negative, too large or badly written.
-    public static let invalidTime = MediaErrorCode(rawValue: "invalidTime")
     /// A frame could not be decoded.
     public static let decodeFailed = MediaErrorCode(rawValue: "decodeFailed")
     /// An output could not be written.
