@@ -28,7 +28,7 @@ struct APIError: HTTPResponseError {
             case .protectedContent: self.init(.forbidden, error.message)
             case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
                 self.init(.unprocessableContent, error.message)
-            default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge, and any newer code
+            default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, and any newer code
                 self.init(.internalServerError, error.message)
             }
         case let error as TimeError:

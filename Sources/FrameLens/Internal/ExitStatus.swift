@@ -49,7 +49,6 @@ extension MediaErrorCode: ExitStatusCode {
         case .timeOutOfRange: .timeOutOfRange
         case .decodeFailed, .unsupported: .decodeFailed
         case .writeFailed: .writeFailed
-        case .cannotMerge: .cannotMerge
         default: .failure
         }
     }
@@ -58,6 +57,11 @@ extension MediaErrorCode: ExitStatusCode {
 extension TimeErrorCode: ExitStatusCode {
     /// Every time error: a time that is not a time, negative or too large, as one past the video's end.
     package var exitStatus: ExitStatus { .timeOutOfRange }
+}
+
+extension MergeErrorCode: ExitStatusCode {
+    /// Every merge error: the indexes do not belong together.
+    package var exitStatus: ExitStatus { .cannotMerge }
 }
 
 extension AnalysisErrorCode: ExitStatusCode {

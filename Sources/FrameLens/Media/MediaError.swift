@@ -38,6 +38,4 @@ public struct MediaErrorCode: FrameLensErrorCode {
     public static let writeFailed = MediaErrorCode(rawValue: "writeFailed")
     /// Something FrameLens does not handle: a codec without a decoder, an oversized picture, a pipe to index.
     public static let unsupported = MediaErrorCode(rawValue: "unsupported")
-    /// Indexes that do not belong together: of different videos, overlapping, or none.
-    public static let cannotMerge = MediaErrorCode(rawValue: "cannotMerge")
 }
