@@ -28,11 +28,13 @@ struct APIError: HTTPResponseError {
             case .protectedContent: self.init(.forbidden, error.message)
             case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
                 self.init(.unprocessableContent, error.message)
-            default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, and any newer code
+            default:  // .fileNotFound, .notAFile, .unreadable, and any newer code
                 self.init(.internalServerError, error.message)
             }
         case let error as TimeError:
             self.init(.badRequest, error.message)
+        case let error as OutputError:
+            self.init(error.code == .unsupported ? .unprocessableContent : .internalServerError, error.message)
         case let error as LibraryError:
             switch error.code {
             case .badQuery: self.init(.badRequest, error.message)

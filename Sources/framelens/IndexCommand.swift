@@ -216,7 +216,8 @@ struct IndexCommand: AsyncParsableCommand {
                 if !index.complete { firstFailure = firstFailure ?? ExitStatus.incomplete.rawValue }
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
                 if !quietness.quiet { printError("skipping \(path(name)): not a video") }
-            } catch let error as MediaError {
+            } catch let error as any ReportedError where !(error is AnalysisError) {
+                // A missing language or engine would fail every video: that one stops the run.
                 printError("skipping \(path(name)): \(error.message)")
                 firstFailure = firstFailure ?? error.exitStatus.rawValue
             }

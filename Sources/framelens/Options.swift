@@ -8,7 +8,7 @@ struct VideoOptions: ParsableArguments {
     var video: String
 
     /// What to open for the video: standard input's saved copy when it is one (see `StandardInput`).
-    func openableVideo() throws(MediaError) -> String {
+    func openableVideo() throws -> String {
         try StandardInput.openable(video)
     }
 

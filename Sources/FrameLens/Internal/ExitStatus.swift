@@ -48,7 +48,6 @@ extension MediaErrorCode: ExitStatusCode {
         case .protectedContent: .protectedContent
         case .timeOutOfRange: .timeOutOfRange
         case .decodeFailed, .unsupported: .decodeFailed
-        case .writeFailed: .writeFailed
         default: .failure
         }
     }
@@ -57,6 +56,17 @@ extension MediaErrorCode: ExitStatusCode {
 extension TimeErrorCode: ExitStatusCode {
     /// Every time error: a time that is not a time, negative or too large, as one past the video's end.
     package var exitStatus: ExitStatus { .timeOutOfRange }
+}
+
+extension OutputErrorCode: ExitStatusCode {
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .writeFailed, .encodeFailed: .writeFailed
+        case .unsupported: .decodeFailed
+        case .incompleteIndex: .notMedia
+        default: .failure
+        }
+    }
 }
 
 extension MergeErrorCode: ExitStatusCode {

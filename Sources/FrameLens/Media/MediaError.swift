@@ -1,4 +1,4 @@
-/// An error from opening, demuxing, decoding or writing media.
+/// An error from opening, demuxing or decoding media.
 ///
 /// `code` says what went wrong in terms a user can act on; `message` is the underlying library's own
 /// text where there is one, and `operation` the C function that failed.
@@ -34,8 +34,6 @@ public struct MediaErrorCode: FrameLensErrorCode {
     public static let timeOutOfRange = MediaErrorCode(rawValue: "timeOutOfRange")
     /// A frame could not be decoded.
     public static let decodeFailed = MediaErrorCode(rawValue: "decodeFailed")
-    /// An output could not be written.
-    public static let writeFailed = MediaErrorCode(rawValue: "writeFailed")
     /// Something FrameLens does not handle: a codec without a decoder, an oversized picture, a pipe to index.
     public static let unsupported = MediaErrorCode(rawValue: "unsupported")
 }
