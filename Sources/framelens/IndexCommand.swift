@@ -102,15 +102,15 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     private func intervalTime() throws -> Timestamp {
-        guard let seconds = try? MediaTime.parse(interval), seconds > 0 else {
+        guard let time = try? MediaTime.parse(interval), time > .zero else {
             throw usageError("--interval must be a positive time (0.5, 250ms)")
         }
-        return Timestamp(seconds: seconds)
+        return time
     }
 
     /// A time as `--from` and `--to` take it, to the microsecond.
     private static func time(_ text: String) throws(TimeError) -> Timestamp {
-        Timestamp(seconds: try MediaTime.parse(text))
+        try MediaTime.parse(text)
     }
 
     /// The video or folder named.

@@ -71,25 +71,25 @@ struct TimesOption: ParsableArguments {
         return pieces
     }
 
-    /// The times in seconds, in order, each once.
+    /// The times, in order, each once.
     ///
     /// - Throws: `TimeError` for a time that is none (naming the file's line) or a file of no times;
     ///   `MediaError` `.fileNotFound` or `.unreadable` for a times file that cannot be read.
-    func seconds() throws -> [Double] {
-        var times: [Double] = []
+    func parsed() throws -> [Timestamp] {
+        var times: [Timestamp] = []
         for piece in pieces { times.append(try MediaTime.parse(piece)) }
         if let timesFile { times += try Self.times(inFile: timesFile) }
         return Array(Set(times)).sorted()
     }
 
     /// The times a file lists, one per line; `#` starts a comment.
-    private static func times(inFile path: String) throws -> [Double] {
+    private static func times(inFile path: String) throws -> [Timestamp] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path)
                 ? MediaError(.unreadable, "cannot read the times file \(path)")
                 : MediaError(.fileNotFound, "no such file: \(path)")
         }
-        var times: [Double] = []
+        var times: [Timestamp] = []
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for (number, line) in lines.enumerated() {
             let text = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -90,6 +90,6 @@ public struct SlideExport {
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {
         let time = try MediaTime.parse(Self.pictureTime(of: cue))
-        return try await player.picture(at: Timestamp(seconds: time), as: format, rectifying: cue.screen)
+        return try await player.picture(at: time, as: format, rectifying: cue.screen)
     }
 }

@@ -10,17 +10,17 @@ package enum MediaTime {
     /// Parses a time given as seconds (a unit `s`, `ms` or `us` may follow, as in ffmpeg's durations),
     /// `MM:SS(.mmm)` or `HH:MM:SS(.mmm)` (SRT's `HH:MM:SS,mmm` too).
     ///
-    /// - Returns: the time in seconds, rounded to the microsecond.
+    /// - Returns: the time, rounded to the microsecond.
     /// - Throws: `TimeError`: `.malformed` for anything else, `.negative`, `.tooLarge` past `largest`.
-    package static func parse(_ text: String) throws(TimeError) -> Double {
+    package static func parse(_ text: String) throws(TimeError) -> Timestamp {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("-") {
             // -0 (or -0.000, -0ms) is 0; any other signed time is negative.
             let unsigned = String(trimmed.dropFirst())
-            guard !unsigned.hasPrefix("-"), (try? parse(unsigned)) == 0 else {
+            guard !unsigned.hasPrefix("-"), (try? parse(unsigned)) == .zero else {
                 throw TimeError.negative(text)
             }
-            return 0
+            return .zero
         }
         let (number, scale) = unitless(trimmed)
         let parts = number.split(separator: ":", omittingEmptySubsequences: false)
@@ -38,7 +38,7 @@ package enum MediaTime {
         guard seconds <= largest else {
             throw TimeError.tooLarge(text)
         }
-        return (seconds * 1_000_000).rounded() / 1_000_000
+        return Timestamp(seconds: seconds)
     }
 
     /// The number in a time and what its unit divides it by to make seconds (`1500ms` is 1500 / 1000; nil
