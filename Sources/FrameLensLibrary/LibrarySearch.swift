@@ -23,7 +23,9 @@ public struct SearchHit: Sendable, Codable, Equatable {
     /// shell when it needs it, the time rounded up to the millisecond, so that it shows that frame).
     public var command: String
 
-    init(video: String, start: Timestamp, end: Timestamp, time: Timestamp, text: String, snippet: String, rank: Double) {
+    init(
+        video: String, start: Timestamp, end: Timestamp, time: Timestamp, text: String, snippet: String, rank: Double
+    ) {
         self.video = video
         self.start = start
         self.end = end

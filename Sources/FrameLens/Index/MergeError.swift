@@ -42,6 +42,7 @@ extension MergeError {
 
     /// `shards overlap: one ends at END, the next starts at START`: `.overlap`.
     static func overlap(end: Double, start: Double) -> MergeError {
-        MergeError(.overlap, "shards overlap: one ends at \(MediaTime.clock(end)), the next starts at \(MediaTime.clock(start))")
+        MergeError(
+            .overlap, "shards overlap: one ends at \(MediaTime.clock(end)), the next starts at \(MediaTime.clock(start))")
     }
 }
