@@ -5,13 +5,13 @@ import FrameLens
 public struct SearchHit: Sendable, Codable, Equatable {
     /// The video file's absolute path.
     public var video: String
-    /// When the cue's text appeared, in seconds.
-    public var start: Double
-    /// When it went, in seconds.
-    public var end: Double
+    /// When the cue's text appeared.
+    public var start: Timestamp
+    /// When it went.
+    public var end: Timestamp
     /// The time of the exact frame to open: the frame its text was read from (`framelens grab VIDEO --at`
     /// this time reads it again).
-    public var time: Double
+    public var time: Timestamp
     /// The cue's whole text.
     public var text: String
     /// Up to 16 words of the text around the matches, the matched words between `**` (`the **dfflibmap**
@@ -23,7 +23,9 @@ public struct SearchHit: Sendable, Codable, Equatable {
     /// shell when it needs it, the time rounded up to the millisecond, so that it shows that frame).
     public var command: String
 
-    init(video: String, start: Double, end: Double, time: Double, text: String, snippet: String, rank: Double) {
+    init(
+        video: String, start: Timestamp, end: Timestamp, time: Timestamp, text: String, snippet: String, rank: Double
+    ) {
         self.video = video
         self.start = start
         self.end = end
@@ -31,7 +33,7 @@ public struct SearchHit: Sendable, Codable, Equatable {
         self.text = text
         self.snippet = snippet
         self.rank = rank
-        command = "framelens grab \(Self.shellQuoted(video)) --at \(MediaTime.clock(time, rounding: .up))"
+        command = "framelens grab \(Self.shellQuoted(video)) --at \(MediaTime.clock(time.seconds, rounding: .up))"
     }
 
     /// A word as a POSIX shell reads it: as it is when it holds only safe characters, else single-quoted.
@@ -70,7 +72,7 @@ extension VideoLibrary {
                     .text(Self.snippetMark),
                 ]) {
                 SearchHit(
-                    video: $0.text(0), start: $0.real(1), end: $0.real(2), time: $0.real(3), text: $0.text(4),
+                    video: $0.text(0), start: $0.time(1), end: $0.time(2), time: $0.time(3), text: $0.text(4),
                     snippet: $0.text(5).split(whereSeparator: \.isNewline).joined(separator: " "), rank: $0.real(6))
             }
         } catch let error as SQLiteError where error.code == SQLiteError.error {

@@ -186,7 +186,7 @@ public final class VideoLibrary {
                 FROM videos ORDER BY path
                 """).rows {
                 LibraryVideo(
-                    path: $0.text(0), from: $0.real(1), to: $0.real(2), complete: $0.integer(3) != 0,
+                    path: $0.text(0), from: $0.time(1), to: $0.time(2), complete: $0.integer(3) != 0,
                     cues: Int($0.integer(4)))
             }
         }
@@ -198,12 +198,12 @@ public final class VideoLibrary {
             let counts = try database.prepare("""
                 SELECT (SELECT count(*) FROM videos), (SELECT count(*) FROM cues),
                     (SELECT coalesce(sum(indexed_to - indexed_from), 0) FROM videos)
-                """).rows { ($0.integer(0), $0.integer(1), $0.real(2)) }[0]
+                """).rows { ($0.integer(0), $0.integer(1), $0.time(2)) }[0]
             let bytes = [path, path + "-wal"].reduce(Int64(0)) { total, file in
                 total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? 0)
             }
             return LibraryStatistics(
-                videos: Int(counts.0), cues: Int(counts.1), indexedSeconds: counts.2, bytesOnDisk: bytes)
+                videos: Int(counts.0), cues: Int(counts.1), indexedTime: counts.2, bytesOnDisk: bytes)
         }
     }
 
@@ -261,10 +261,10 @@ public final class VideoLibrary {
 public struct LibraryVideo: Sendable, Codable, Equatable {
     /// The video file's absolute path.
     public var path: String
-    /// The indexed range, in seconds.
-    public var from: Double
-    /// The end of the indexed range, in seconds.
-    public var to: Double
+    /// The start of the indexed range.
+    public var from: Timestamp
+    /// The end of the indexed range.
+    public var to: Timestamp
     /// False when its index stops early (the video breaks off).
     public var complete: Bool
     /// Its number of cues.
@@ -277,8 +277,18 @@ public struct LibraryStatistics: Sendable, Codable, Equatable {
     public var videos: Int
     /// Cues of all videos.
     public var cues: Int
-    /// The indexed time of all videos, in seconds.
-    public var indexedSeconds: Double
+    /// The indexed time of all videos.
+    public var indexedTime: Timestamp
     /// The database file's size with its write-ahead log.
     public var bytesOnDisk: Int64
+
+    /// JSON keeps the name the indexed time had as a number of seconds.
+    private enum CodingKeys: String, CodingKey {
+        case videos, cues, indexedTime = "indexedSeconds", bytesOnDisk
+    }
+}
+
+extension SQLiteRow {
+    /// A column holding a time in seconds, kept exactly as stored (as an index's JSON reads one).
+    func time(_ column: Int32) -> Timestamp { Timestamp(keeping: real(column)) }
 }

@@ -24,13 +24,17 @@ struct APIError: HTTPResponseError {
             self = error
         case let error as MediaError:
             switch error.code {
-            case .timeOutOfRange, .invalidTime: self.init(.badRequest, error.message)
+            case .timeOutOfRange: self.init(.badRequest, error.message)
             case .protectedContent: self.init(.forbidden, error.message)
             case .decodeFailed, .unsupported, .notMedia, .emptyFile, .noVideoStream, .noSuchStream:
                 self.init(.unprocessableContent, error.message)
-            default:  // .fileNotFound, .notAFile, .unreadable, .writeFailed, .cannotMerge, and any newer code
+            default:  // .fileNotFound, .notAFile, .unreadable, and any newer code
                 self.init(.internalServerError, error.message)
             }
+        case let error as TimeError:
+            self.init(.badRequest, error.message)
+        case let error as OutputError:
+            self.init(error.code == .unsupported ? .unprocessableContent : .internalServerError, error.message)
         case let error as LibraryError:
             switch error.code {
             case .badQuery: self.init(.badRequest, error.message)

@@ -154,8 +154,7 @@ public struct FrameLensServer: Sendable {
         guard let text = request.uri.queryParameters.get("t") else {
             throw APIError(.badRequest, "missing t: the time of the frame, in seconds")
         }
-        let seconds = try MediaTime.parse(text)
-        return (sessions[video.id]!, seconds)
+        return (sessions[video.id]!, try MediaTime.parse(text).seconds)
     }
 
     private func refuseProtected(_ video: ServedVideo) throws {

@@ -44,9 +44,7 @@ actor IndexJobs {
                 let index = try await indexer.run(
                     progress: { reporter.yield($0) }, isCancelled: { Task.isCancelled })
                 result = .done(try IndexFormat.json.encode(index))
-            } catch let error as MediaError {
-                result = .failed(error.message)
-            } catch let error as AnalysisError {
+            } catch let error as any ReportedError {
                 result = .failed(error.message)
             } catch {
                 result = .failed("indexing failed: \(error)")

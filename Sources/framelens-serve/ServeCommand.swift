@@ -64,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
             // Missing, damaged or not a library: say so before anything is probed or loaded.
             if let library { libraryVideos = try VideoLibrary(at: library, access: .read).videos().map(\.path) }
         } catch {
-            fail(error.message, status: ExitStatus(error.code))
+            fail(error.message, status: error.exitStatus)
         }
         if let library, videos.isEmpty, libraryVideos.isEmpty {
             fail("the library \(library) holds no video to serve (framelens library add VIDEO... adds some)", status: .noVideoStream)
@@ -73,10 +73,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             catalog = try VideoCatalog(paths: videos, libraryVideos: libraryVideos)
             try await FrameAnalyzer.shared.prepare(locales: TesseractLanguages.locales(inList: lang))  // models load once, before the first pause
-        } catch let error as MediaError {
-            fail(error.message, status: ExitStatus(error.code))
-        } catch let error as AnalysisError {
-            fail(error.message, status: .analyzerUnavailable)
+        } catch let error as any ReportedError {
+            fail(error.message, status: error.exitStatus)
         }
         if let first = catalog.skipped.first {  // each reason names its file
             let count = catalog.skipped.count

@@ -6,15 +6,9 @@ import FrameLensLibrary
 func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let error as MediaError {
+    } catch let error as any ReportedError {
         printError(error.message)
-        throw ExitCode(ExitStatus(error.code).rawValue)
-    } catch let error as AnalysisError {
-        printError(error.message)
-        throw ExitCode(ExitStatus.analyzerUnavailable.rawValue)
-    } catch let error as LibraryError {
-        printError(error.message)
-        throw ExitCode(ExitStatus(error.code).rawValue)
+        throw ExitCode(error.exitStatus.rawValue)
     }
 }
 

@@ -29,14 +29,14 @@ struct FolderOutputNames {
 
     /// The path of a video's index in the output folder.
     ///
-    /// - Throws: `MediaError` `.writeFailed` when that path is a file of the input folder (a video's index
+    /// - Throws: `OutputError` `.writeFailed` when that path is a file of the input folder (a video's index
     ///   would overwrite it).
-    func target(of video: String) throws(MediaError) -> String {
+    func target(of video: String) throws(OutputError) -> String {
         let target = (outputFolder as NSString).appendingPathComponent(baseName(of: video) + "." + fileExtension)
         let existing = Self.resolved(target)
         let inputs = (try? FileManager.default.contentsOfDirectory(atPath: inputFolder)) ?? []
         if inputs.contains(where: { Self.resolved((inputFolder as NSString).appendingPathComponent($0)) == existing }) {
-            throw MediaError(.writeFailed, "its index \(target) would overwrite a file of the folder being indexed")
+            throw OutputError(.writeFailed, "its index \(target) would overwrite a file of the folder being indexed")
         }
         return target
     }

@@ -36,13 +36,13 @@ struct FrameCommand: AsyncParsableCommand {
         let destination = try destination()
         let format = try resolvedFormat()
         try await reportingErrors {
-            let seconds = try times.seconds()
+            let requested = try times.parsed()
             let player = try VideoPlayer(url: try source.openableVideo(), streamIndex: source.stream)
-            for time in seconds { try player.checkInRange(Timestamp(seconds: time)) }
+            for time in requested { try player.checkInRange(time) }
             if case .folder(let folder) = destination { try AtomicFile.createFolder(folder) }
-            for (number, time) in seconds.enumerated() {
-                let picture = try await player.picture(at: Timestamp(seconds: time), as: format)
-                let path = destination.path(number: number + 1, seconds: time, format: format)
+            for (number, time) in requested.enumerated() {
+                let picture = try await player.picture(at: time, as: format)
+                let path = destination.path(number: number + 1, seconds: time.seconds, format: format)
                 try AtomicFile.write(picture.bytes, to: path)
                 if path != "-" && !quietness.quiet {
                     print("\(path): frame \(picture.frameNumber) at \(MediaTime.clock(picture.time.seconds, rounding: .up)), \(picture.width)x\(picture.height)")

@@ -25,15 +25,15 @@ struct GrabCommand: AsyncParsableCommand {
     func run() async throws {
         let options = analysis.analysisOptions
         try await reportingErrors {
-            let seconds = try times.seconds()
+            let requested = try times.parsed()
             try options.engine.prepare()
             // Tesseract's model loads on the other core while the video opens and seeks.
             async let modelLoaded: Void = options.features.contains(.text)
                 ? FrameAnalyzer.shared.prepare(languages: options.languages) : ()
             let player = try VideoPlayer(url: try source.openableVideo(), streamIndex: source.stream)
-            try await player.seek(to: Timestamp(seconds: seconds[0]))
+            try await player.seek(to: requested[0])
             try await modelLoaded
-            let analyses = try await player.analyzeFrames(at: seconds.map { Timestamp(seconds: $0) }, options: options)
+            let analyses = try await player.analyzeFrames(at: requested, options: options)
             let text: String =
                 if times.asksForSeveral {
                     json ? try JSONOutput.string(analyses) : GrabReport.text(of: analyses)

@@ -102,15 +102,15 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     private func intervalTime() throws -> Timestamp {
-        guard let seconds = try? MediaTime.parse(interval), seconds > 0 else {
+        guard let time = try? MediaTime.parse(interval), time > .zero else {
             throw usageError("--interval must be a positive time (0.5, 250ms)")
         }
-        return Timestamp(seconds: seconds)
+        return time
     }
 
     /// A time as `--from` and `--to` take it, to the microsecond.
-    private static func time(_ text: String) throws(MediaError) -> Timestamp {
-        Timestamp(seconds: try MediaTime.parse(text))
+    private static func time(_ text: String) throws(TimeError) -> Timestamp {
+        try MediaTime.parse(text)
     }
 
     /// The video or folder named.
@@ -216,9 +216,10 @@ struct IndexCommand: AsyncParsableCommand {
                 if !index.complete { firstFailure = firstFailure ?? ExitStatus.incomplete.rawValue }
             } catch let error as MediaError where error.code == .notMedia || error.code == .emptyFile {
                 if !quietness.quiet { printError("skipping \(path(name)): not a video") }
-            } catch let error as MediaError {
+            } catch let error as any ReportedError where !(error is AnalysisError) {
+                // A missing language or engine would fail every video: that one stops the run.
                 printError("skipping \(path(name)): \(error.message)")
-                firstFailure = firstFailure ?? ExitStatus(error.code).rawValue
+                firstFailure = firstFailure ?? error.exitStatus.rawValue
             }
             if Interruption.receivedSignal != nil { break }
         }

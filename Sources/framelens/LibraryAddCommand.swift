@@ -47,7 +47,7 @@ struct LibraryAddCommand: AsyncParsableCommand {
                     if try changes.settle(identity) { pending.append(identity) }
                 } catch let error as MediaError {
                     printError(error.message)
-                    failure = failure ?? ExitStatus(error.code).rawValue
+                    failure = failure ?? error.exitStatus.rawValue
                 }
             }
             try await index(pending, into: &changes, failure: &failure)
@@ -93,7 +93,7 @@ struct LibraryAddCommand: AsyncParsableCommand {
                     if !index.complete { failure = failure ?? ExitStatus.incomplete.rawValue }
                 } catch let error as MediaError {
                     printError("skipping \(video.path): \(error.message)")
-                    failure = failure ?? ExitStatus(error.code).rawValue
+                    failure = failure ?? error.exitStatus.rawValue
                 }
                 startNext()
             }

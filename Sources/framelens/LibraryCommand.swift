@@ -26,7 +26,7 @@ struct LibraryListCommand: AsyncParsableCommand {
         try await reportingErrors {
             for video in try VideoLibrary(at: library.path, access: .read).videos() {
                 let cues = video.cues == 1 ? "1 cue" : "\(video.cues) cues"
-                print("\(MediaTime.clock(video.to - video.from, rounding: .up))  \(cues)  \(video.path)"
+                print("\(MediaTime.clock((video.to - video.from).seconds, rounding: .up))  \(cues)  \(video.path)"
                     + (video.complete ? "" : "  (incomplete: the video breaks off)"))
             }
         }
@@ -68,7 +68,7 @@ struct LibraryStatsCommand: AsyncParsableCommand {
                 library: \(opened.path)
                 videos: \(stats.videos)
                 cues: \(stats.cues)
-                indexed time: \(MediaTime.clock(stats.indexedSeconds, rounding: .up))
+                indexed time: \(MediaTime.clock(stats.indexedTime.seconds, rounding: .up))
                 size on disk: \(stats.bytesOnDisk) bytes (\(Int((Double(stats.bytesOnDisk) / 1024).rounded(.up))) KiB)
                 """)
         }

@@ -36,7 +36,7 @@ struct LibraryImportCommand: AsyncParsableCommand {
                     if try changes.settle(identity) { try changes.store(index, of: identity) }
                 } catch let error as MediaError {
                     printError(error.message)
-                    failure = failure ?? ExitStatus(error.code).rawValue
+                    failure = failure ?? error.exitStatus.rawValue
                 }
             }
             changes.summarize()

@@ -33,9 +33,9 @@ struct MergeCommand: ParsableCommand {
             let merged = try IndexMerger.merge(shards)
             merged.warnings.forEach { printError("warning: \($0)") }
             try AtomicFile.write(try format.encode(merged, position: try cuePosition.position()), to: output)
-        } catch let error as MediaError {
+        } catch let error as any ReportedError {
             printError(error.message)
-            throw ExitCode(ExitStatus(error.code).rawValue)
+            throw ExitCode(error.exitStatus.rawValue)
         }
     }
 

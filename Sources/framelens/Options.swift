@@ -8,7 +8,7 @@ struct VideoOptions: ParsableArguments {
     var video: String
 
     /// What to open for the video: standard input's saved copy when it is one (see `StandardInput`).
-    func openableVideo() throws(MediaError) -> String {
+    func openableVideo() throws -> String {
         try StandardInput.openable(video)
     }
 
@@ -71,34 +71,34 @@ struct TimesOption: ParsableArguments {
         return pieces
     }
 
-    /// The times in seconds, in order, each once.
+    /// The times, in order, each once.
     ///
-    /// - Throws: `MediaError` `.invalidTime` for a time that is none (naming the file's line), `.fileNotFound`
-    ///   for a times file that cannot be read.
-    func seconds() throws(MediaError) -> [Double] {
-        var times: [Double] = []
+    /// - Throws: `TimeError` for a time that is none (naming the file's line) or a file of no times;
+    ///   `MediaError` `.fileNotFound` or `.unreadable` for a times file that cannot be read.
+    func parsed() throws -> [Timestamp] {
+        var times: [Timestamp] = []
         for piece in pieces { times.append(try MediaTime.parse(piece)) }
         if let timesFile { times += try Self.times(inFile: timesFile) }
         return Array(Set(times)).sorted()
     }
 
     /// The times a file lists, one per line; `#` starts a comment.
-    private static func times(inFile path: String) throws(MediaError) -> [Double] {
+    private static func times(inFile path: String) throws -> [Timestamp] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path)
                 ? MediaError(.unreadable, "cannot read the times file \(path)")
                 : MediaError(.fileNotFound, "no such file: \(path)")
         }
-        var times: [Double] = []
+        var times: [Timestamp] = []
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for (number, line) in lines.enumerated() {
             let text = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             do { times.append(try MediaTime.parse(text)) } catch {
-                throw MediaError(error.code, "\(path) line \(number + 1): \(error.message)")
+                throw TimeError(error.code, "\(path) line \(number + 1): \(error.message)")
             }
         }
-        guard !times.isEmpty else { throw MediaError(.invalidTime, "the times file \(path) lists no time") }
+        guard !times.isEmpty else { throw TimeError.noTimes(inFile: path) }
         return times
     }
 }

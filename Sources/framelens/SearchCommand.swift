@@ -40,7 +40,7 @@ struct SearchCommand: AsyncParsableCommand {
                 return
             }
             print(hits.map { hit in
-                let times = MediaTime.clock(hit.start, rounding: .up) + "-" + MediaTime.clock(hit.end, rounding: .up)
+                let times = MediaTime.clock(hit.start.seconds, rounding: .up) + "-" + MediaTime.clock(hit.end.seconds, rounding: .up)
                 return "\(hit.video) \(times)\n  \(hit.snippet)\n  \(hit.command)\n"
             }.joined(separator: "\n"), terminator: "")
         }

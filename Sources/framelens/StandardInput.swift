@@ -17,8 +17,9 @@ enum StandardInput {
 
     /// The path to open for `video`: `video` itself, or for standard input, a saved copy of all of it.
     ///
-    /// - Throws: `MediaError` `.unreadable` when standard input is a terminal, or cannot be read or saved.
-    static func openable(_ video: String) throws(MediaError) -> String {
+    /// - Throws: `MediaError` `.unreadable` when standard input is a terminal or cannot be read;
+    ///   `OutputError` `.writeFailed` when its copy cannot be saved.
+    static func openable(_ video: String) throws -> String {
         guard names.contains(video) else { return video }
         if let path = saved.withLock({ $0?.path }) { return path }
         guard isatty(STDIN_FILENO) == 0 else {
@@ -41,7 +42,7 @@ enum StandardInput {
     }
 
     /// Copies everything `input` holds to `output`, to its end.
-    private static func copy(from input: Int32, to output: Int32, naming video: String) throws(MediaError) {
+    private static func copy(from input: Int32, to output: Int32, naming video: String) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -55,7 +56,7 @@ enum StandardInput {
                 let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
                 if result < 0 && errno == EINTR { continue }
                 guard result > 0 else {
-                    throw MediaError(.writeFailed, "cannot save \(video) to \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+                    throw OutputError(.writeFailed, "cannot save \(video) to \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
                 }
                 written += result
             }

@@ -172,5 +172,9 @@ struct ASSTextTests {
         #expect(refused.errorText == "framelens: cannot write ASS for \(video): its index does not record the picture's size (an index written before it was kept); index the video again\n")
         #expect(!FileManager.default.fileExists(atPath: output))
         #expect(try Command.framelens(["merge", oldPath, "-o", TestMedia.path("old.srt")]).status == 0)
+        let error = #expect(throws: OutputError.self) {
+            try IndexFormat.ass.encode(try IndexFormat.decodeJSON(Data(contentsOf: URL(fileURLWithPath: oldPath))))
+        }
+        #expect(error?.code == .incompleteIndex)
     }
 }

@@ -65,7 +65,7 @@ struct AtomicFileTests {
     }
 
     @Test func aMissingFolderIsNamed() {
-        let error = #expect(throws: MediaError.self) { try AtomicFile("/no/such/dir/f.srt") }
+        let error = #expect(throws: OutputError.self) { try AtomicFile("/no/such/dir/f.srt") }
         #expect(error?.code == .writeFailed)
         #expect(error?.message == "cannot write /no/such/dir/f.srt: no such directory /no/such/dir")
     }
@@ -73,7 +73,7 @@ struct AtomicFileTests {
     @Test func aFolderThatIsAFileIsNamed() throws {
         let file = try Self.folder() + "/plain"
         FileManager.default.createFile(atPath: file, contents: Data())
-        let error = #expect(throws: MediaError.self) { try AtomicFile(file + "/f.srt") }
+        let error = #expect(throws: OutputError.self) { try AtomicFile(file + "/f.srt") }
         #expect(error?.message == "cannot write \(file)/f.srt: no such directory \(file)")
     }
 
@@ -84,7 +84,8 @@ struct AtomicFileTests {
         var full = stat()
         try #require(stat("/dev/full", &full) == 0)
         try #require(mknod(device, S_IFCHR | 0o666, full.st_rdev) == 0, "mknod needs root: \(String(cString: strerror(errno)))")
-        let error = #expect(throws: MediaError.self) { try AtomicFile.write(Array("cues".utf8), to: device) }
+        let error = #expect(throws: OutputError.self) { try AtomicFile.write(Array("cues".utf8), to: device) }
+        #expect(error?.code == .writeFailed)
         #expect(error?.message == "cannot write \(device): no space left on device")
         var status = stat()
         #expect(stat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "still the device")
@@ -94,7 +95,7 @@ struct AtomicFileTests {
     @Test func aFolderThatCannotBeCreatedSaysWhy() throws {
         let file = try Self.folder() + "/plain"
         FileManager.default.createFile(atPath: file, contents: Data())
-        let error = #expect(throws: MediaError.self) { try AtomicFile.createFolder(file + "/slides") }
+        let error = #expect(throws: OutputError.self) { try AtomicFile.createFolder(file + "/slides") }
         #expect(error?.message == "cannot create the folder \(file): file exists")
     }
 }

@@ -9,17 +9,24 @@ struct MediaTimeTests {
         ("01:02:03,250", 3723.25), ("-0", 0.0), ("-0.000", 0.0), ("-0ms", 0.0), ("-00:00:00", 0.0),
     ])
     func parsesTimes(text: String, seconds: Double) throws {
-        #expect(try MediaTime.parse(text) == seconds)
+        #expect(try MediaTime.parse(text) == Timestamp(seconds: seconds))
     }
 
     @Test(arguments: ["-1", "-0:01", "-0.001", "--0", "-", "abc", "", "1:2:3:4", "1:60", "1::2", "1e3", "0x10", "1.2.3", "nan", "inf",
         "1:30s", "ms", "15 s", "15m", "0:15,000", "00:00:15,5", "00:00:15,000,1", "00:00:15.5,000"])
     func rejectsOtherText(text: String) {
-        #expect(throws: MediaError.self) { try MediaTime.parse(text) }
+        #expect(throws: TimeError.self) { try MediaTime.parse(text) }
     }
 
-    @Test func negativeTimesSaySo() {
-        #expect { try MediaTime.parse("-2.5") } throws: { ($0 as? MediaError)?.message == "time -2.5 is negative; times start at 0" }
+    @Test(arguments: [
+        ("-2.5", TimeErrorCode.negative, "time -2.5 is negative; times start at 0"),
+        ("ten", .malformed, "time 'ten' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)"),
+        ("9300000000000000", .tooLarge, "time '9300000000000000' is too large (at most 1000000000 seconds)"),
+    ])
+    func aTimeThatIsNoneIsATimeErrorNamingWhy(text: String, code: TimeErrorCode, message: String) {
+        let error = #expect(throws: TimeError.self) { try MediaTime.parse(text) }
+        #expect(error?.code == code)
+        #expect(error?.message == message)
     }
 
     @Test(arguments: [(0.0, "00:00:00.000"), (7.366667, "00:00:07.367"), (3723.25, "01:02:03.250")])

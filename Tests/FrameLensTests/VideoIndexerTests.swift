@@ -63,9 +63,21 @@ struct VideoIndexerTests {
         var overlapping = shard
         overlapping.from = 5
         overlapping.to = 15
-        #expect { try IndexMerger.merge([shard, overlapping]) } throws: {
-            ($0 as? MediaError)?.message == "shards overlap: one ends at 00:00:10.000, the next starts at 00:00:05.000"
-        }
+        let error = #expect(throws: MergeError.self) { try IndexMerger.merge([shard, overlapping]) }
+        #expect(error?.code == .overlap)
+        #expect(error?.message == "shards overlap: one ends at 00:00:10.000, the next starts at 00:00:05.000")
+    }
+
+    @Test func mergeRefusesIndexesOfDifferentVideos() async throws {
+        let options = VideoIndexer.Options(analysis: .init(features: [.codes]), to: 1)
+        let lecture = try await VideoIndexer(url: TestMedia.sample, options: options).run()
+        let counterVideo = try TestMedia.counter()
+        var counter = try await VideoIndexer(url: counterVideo, options: options).run()
+        counter.from = 1
+        counter.to = 2
+        let error = #expect(throws: MergeError.self) { try IndexMerger.merge([lecture, counter]) }
+        #expect(error?.code == .differentVideos)
+        #expect(error?.message == "cannot merge indexes of different videos (\(TestMedia.sample), \(counterVideo))")
     }
 
     @Test func stopsWhenAskedWithTheCuesFoundSoFar() async throws {

@@ -171,9 +171,9 @@ extension VideoPlayerTests {
     @Test func openingAnIndexerAsynchronouslyChecksAsTheInitialiserDoes() async throws {
         let indexer = try await VideoIndexer.open(url: TestMedia.sample, options: .init(analysis: .init(features: [.codes]), to: 2))
         #expect(try await indexer.run().to == 2)
-        let error = await #expect(throws: MediaError.self) {
+        let error = await #expect(throws: TimeError.self) {
             try await VideoIndexer.open(url: TestMedia.sample, options: .init(from: -1))
         }
-        #expect(error?.code == .invalidTime)
+        #expect(error?.code == .negative)
     }
 }

@@ -9,7 +9,8 @@ func ffmpegErrorText(_ code: Int32) -> String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Calls an FFmpeg function and turns a negative return code into a `MediaError`.
+/// Calls an FFmpeg function and turns a negative return code into an error of `code`'s domain: a
+/// `MediaError` when reading, an `OutputError` when encoding.
 ///
 /// - Parameters:
 ///   - code: what to report when the call fails.
@@ -17,12 +18,12 @@ func ffmpegErrorText(_ code: Int32) -> String {
 ///   - operation: the C function's name.
 /// - Returns: the call's non-negative result.
 @discardableResult
-func ffmpegCall(
-    _ code: MediaError.Code, _ what: @autoclosure () -> String, _ operation: String, _ body: () -> Int32
-) throws(MediaError) -> Int32 {
+func ffmpegCall<Code: FrameLensErrorCode>(
+    _ code: Code, _ what: @autoclosure () -> String, _ operation: String, _ body: () -> Int32
+) throws(FrameLensError<Code>) -> Int32 {
     let result = body()
     guard result >= 0 else {
-        throw MediaError(code, "\(what()): \(ffmpegErrorText(result))", operation: operation)
+        throw FrameLensError(code, "\(what()): \(ffmpegErrorText(result))", operation: operation)
     }
     return result
 }

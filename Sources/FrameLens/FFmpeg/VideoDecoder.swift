@@ -116,14 +116,14 @@ final class VideoDecoder {
         codec = context
         self.packet = packet
         self.frame = frame
-        try ffmpegCall(.decodeFailed, "cannot configure the \(info.codec) decoder", "avcodec_parameters_to_context") {
+        try ffmpegCall(MediaErrorCode.decodeFailed, "cannot configure the \(info.codec) decoder", "avcodec_parameters_to_context") {
             avcodec_parameters_to_context(context, stream.pointee.codecpar)
         }
         context.pointee.pkt_timebase = stream.pointee.time_base
         context.pointee.thread_count = Int32(Self.threadCount(asked: threads))
         // The decoder refuses (as damaged) any picture larger than this before allocating it.
         context.pointee.max_pixels = Int64(Self.maximumPixels)
-        try ffmpegCall(.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
+        try ffmpegCall(MediaErrorCode.decodeFailed, "cannot open the \(info.codec) decoder", "avcodec_open2") {
             avcodec_open2(context, decoder, nil)
         }
     }

@@ -8,22 +8,21 @@ package enum IndexMerger {
 
     /// Merges shards, in time order whatever order they are given in.
     ///
-    /// - Throws: `MediaError` `.cannotMerge` when there are none, or they overlap or belong to different videos.
-    package static func merge(_ shards: [VideoIndex]) throws(MediaError) -> VideoIndex {
+    /// - Throws: `MergeError`: `.nothingToMerge` when there are none, `.differentVideos`, `.differentVersions`
+    ///   (one path whose content changed), `.overlap`.
+    package static func merge(_ shards: [VideoIndex]) throws(MergeError) -> VideoIndex {
         let ordered = shards.sorted { $0.from < $1.from }
-        guard var merged = ordered.first else { throw MediaError(.cannotMerge, "nothing to merge") }
+        guard var merged = ordered.first else { throw MergeError.nothingToMerge }
         for shard in ordered.dropFirst() {
             guard shard.video == merged.video else {
-                throw MediaError(.cannotMerge, "cannot merge indexes of different videos (\(merged.video), \(shard.video))")
+                throw MergeError.differentVideos(merged.video, shard.video)
             }
             if let first = merged.identity, let other = shard.identity, first.hash != other.hash {
-                throw MediaError(.cannotMerge, "cannot merge indexes of \(merged.video) made from different versions of it (its content changed between them)")
+                throw MergeError.differentVersions(of: merged.video)
             }
             let (end, start) = (merged.to.seconds, shard.from.seconds)
             guard start >= end - boundaryTolerance else {
-                throw MediaError(
-                    .cannotMerge,
-                    "shards overlap: one ends at \(MediaTime.clock(end)), the next starts at \(MediaTime.clock(start))")
+                throw MergeError.overlap(end: end, start: start)
             }
             if start > end + boundaryTolerance {
                 merged.warnings.append("gap from \(MediaTime.clock(end)) to \(MediaTime.clock(start)): not indexed")

@@ -79,17 +79,17 @@ public final class VideoIndexer {
 
     /// Opens a video by URL (a `file:` URL or any URL FFmpeg reads) for indexing.
     ///
-    /// - Throws: `MediaError`, as `init(url:options:analyzer:)` with a path.
-    public convenience init(url: URL, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
+    /// - Throws: `TimeError` or `MediaError`, as `init(url:options:analyzer:)` with a path.
+    public convenience init(url: URL, options: Options, analyzer: FrameAnalyzer = .shared) throws {
         try self.init(url: url.isFileURL ? url.path : url.absoluteString, options: options, analyzer: analyzer)
     }
 
     /// Opens a video for indexing.
     ///
-    /// - Throws: `MediaError` (missing, not media, no video, protected, a range outside the video;
-    ///   `.invalidTime` for a `from`, `to` or `interval` that is not a time a clock holds; `.unsupported` for
-    ///   a pipe, which cannot be read twice).
-    public init(url: String, options: Options, analyzer: FrameAnalyzer = .shared) throws(MediaError) {
+    /// - Throws: `TimeError` (`.negative`, `.tooLarge`) for a `from`, `to` or `interval` that is not a time a
+    ///   clock holds, before anything is opened; `MediaError` (missing, not media, no video, protected, a range
+    ///   outside the video; `.unsupported` for a pipe, which cannot be read twice).
+    public init(url: String, options: Options, analyzer: FrameAnalyzer = .shared) throws {
         try Self.checkTimes(options)
         let file = try MediaFile(url: url)
         // The scan and `ExactFrames` each read the input: a pipe would give each a part of it.
@@ -117,7 +117,7 @@ public final class VideoIndexer {
     /// Opens a video for indexing as `init(url:options:analyzer:)` does, off Swift's cooperative pool:
     /// opening probes the file, which blocks.
     ///
-    /// - Throws: `MediaError`, as `init(url:options:analyzer:)`; `CancellationError` when the task is
+    /// - Throws: `TimeError` or `MediaError`, as `init(url:options:analyzer:)`; `CancellationError` when the task is
     ///   cancelled before the opening starts.
     public static func open(url: String, options: Options, analyzer: FrameAnalyzer = .shared) async throws -> VideoIndexer {
         try await BlockingWork.run(on: .global(qos: .userInitiated)) {
@@ -127,14 +127,14 @@ public final class VideoIndexer {
 
     /// Refuses times no clock holds before anything is opened: negative, or past `MediaTime.largest` (about
     /// 31 years) for `from` and `to`, and an `interval` that is not positive.
-    private static func checkTimes(_ options: Options) throws(MediaError) {
+    private static func checkTimes(_ options: Options) throws(TimeError) {
         for (name, time) in [("start time", options.from), ("end time", options.to)] {
             guard let seconds = time?.seconds, !(seconds >= 0 && seconds <= MediaTime.largest) else { continue }
-            throw MediaError(.invalidTime, "the \(name) \(seconds) is not a time (0 to \(Int(MediaTime.largest)) seconds)")
+            throw TimeError.unheld(name, seconds)
         }
         let interval = options.interval.seconds
         guard interval > 0, interval <= MediaTime.largest else {
-            throw MediaError(.invalidTime, "the interval \(interval) is not a positive time (at most \(Int(MediaTime.largest)) seconds)")
+            throw TimeError.interval(interval)
         }
     }
 

@@ -18,20 +18,63 @@ package enum ExitStatus: Int32 {
     case notALibrary = 13
     case usage = 64
     case interrupted = 130
+}
 
-    /// The exit code for a media error; a code newer than this table exits 1, as any other failure.
-    package init(_ code: MediaError.Code) {
-        self =
-            switch code {
-            case .fileNotFound, .notAFile, .unreadable: .fileNotFound
-            case .emptyFile, .notMedia: .notMedia
-            case .noVideoStream, .noSuchStream: .noVideoStream
-            case .protectedContent: .protectedContent
-            case .timeOutOfRange, .invalidTime: .timeOutOfRange
-            case .decodeFailed, .unsupported: .decodeFailed
-            case .writeFailed: .writeFailed
-            case .cannotMerge: .cannotMerge
-            default: .failure
-            }
+/// An error code that stands for one of FrameLens's exit codes.
+package protocol ExitStatusCode: FrameLensErrorCode {
+    /// The exit code a command fails with on an error of this code; a code newer than the table exits 1.
+    var exitStatus: ExitStatus { get }
+}
+
+/// An error as `framelens` and `framelens-serve` report it: its one-line message, and the exit code its code
+/// stands for.
+package protocol ReportedError: Error {
+    /// The one line printed after `framelens: `.
+    var message: String { get }
+    /// The exit code.
+    var exitStatus: ExitStatus { get }
+}
+
+extension FrameLensError: ReportedError where DomainCode: ExitStatusCode {
+    package var exitStatus: ExitStatus { code.exitStatus }
+}
+
+extension MediaErrorCode: ExitStatusCode {
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .fileNotFound, .notAFile, .unreadable: .fileNotFound
+        case .emptyFile, .notMedia: .notMedia
+        case .noVideoStream, .noSuchStream: .noVideoStream
+        case .protectedContent: .protectedContent
+        case .timeOutOfRange: .timeOutOfRange
+        case .decodeFailed, .unsupported: .decodeFailed
+        default: .failure
+        }
     }
+}
+
+extension TimeErrorCode: ExitStatusCode {
+    /// Every time error: a time that is not a time, negative or too large, as one past the video's end.
+    package var exitStatus: ExitStatus { .timeOutOfRange }
+}
+
+extension OutputErrorCode: ExitStatusCode {
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .writeFailed, .encodeFailed: .writeFailed
+        case .unsupported: .decodeFailed
+        case .incompleteIndex: .notMedia
+        default: .failure
+        }
+    }
+}
+
+extension MergeErrorCode: ExitStatusCode {
+    /// Every merge error: the indexes do not belong together.
+    package var exitStatus: ExitStatus { .cannotMerge }
+}
+
+extension AnalysisErrorCode: ExitStatusCode {
+    /// Every analysis error: OCR is unavailable (a missing language or engine, an engine that fails).
+    package var exitStatus: ExitStatus { .analyzerUnavailable }
 }

@@ -1,4 +1,4 @@
-/// An error from opening, demuxing, decoding or writing media.
+/// An error from opening, demuxing or decoding media.
 ///
 /// `code` says what went wrong in terms a user can act on; `message` is the underlying library's own
 /// text where there is one, and `operation` the C function that failed.
@@ -32,14 +32,8 @@ public struct MediaErrorCode: FrameLensErrorCode {
     public static let protectedContent = MediaErrorCode(rawValue: "protectedContent")
     /// A time lies outside the video.
     public static let timeOutOfRange = MediaErrorCode(rawValue: "timeOutOfRange")
-    /// A time is negative, too large or badly written.
-    public static let invalidTime = MediaErrorCode(rawValue: "invalidTime")
     /// A frame could not be decoded.
     public static let decodeFailed = MediaErrorCode(rawValue: "decodeFailed")
-    /// An output could not be written.
-    public static let writeFailed = MediaErrorCode(rawValue: "writeFailed")
     /// Something FrameLens does not handle: a codec without a decoder, an oversized picture, a pipe to index.
     public static let unsupported = MediaErrorCode(rawValue: "unsupported")
-    /// Indexes that do not belong together: of different videos, overlapping, or none.
-    public static let cannotMerge = MediaErrorCode(rawValue: "cannotMerge")
 }

@@ -58,7 +58,7 @@ final class SearchablePDF {
 
     /// Ends the document and moves it to `path`.
     ///
-    /// - Throws: `AnalysisError` `.engineFailed` when the renderer cannot end it, `MediaError` `.writeFailed`
+    /// - Throws: `AnalysisError` `.engineFailed` when the renderer cannot end it, `OutputError` `.writeFailed`
     ///   when it cannot be moved.
     func finish() throws {
         guard let renderer else { return }
@@ -71,7 +71,7 @@ final class SearchablePDF {
         guard rename(path + ".pdf", path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(path + ".pdf")
-            throw MediaError(.writeFailed, "cannot write \(path): \(reason)")
+            throw OutputError.cannotWrite(path, reason)
         }
     }
 }

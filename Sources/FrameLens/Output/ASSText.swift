@@ -22,11 +22,11 @@ enum ASSText {
 
     /// The index as an ASS file.
     ///
-    /// - Throws: `MediaError` `.notMedia` when the index does not record the picture's size (written
+    /// - Throws: `OutputError` `.incompleteIndex` when the index does not record the picture's size (written
     ///   before it was kept).
-    static func document(_ index: VideoIndex) throws(MediaError) -> String {
+    static func document(_ index: VideoIndex) throws(OutputError) -> String {
         guard let width = index.width, let height = index.height, width > 0, height > 0 else {
-            throw MediaError(.notMedia, "cannot write ASS for \(index.video): its index does not record the picture's size (an index written before it was kept); index the video again")
+            throw OutputError(.incompleteIndex, "cannot write ASS for \(index.video): its index does not record the picture's size (an index written before it was kept); index the video again")
         }
         let fontSize = max(8, Int((Double(height) / 18).rounded()))
         let outline = max(1, Int((Double(height) / 540).rounded()))

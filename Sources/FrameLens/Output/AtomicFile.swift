@@ -21,10 +21,10 @@ package final class AtomicFile {
 
     /// Creates the temporary file for `path`.
     ///
-    /// - Throws: `MediaError` `.writeFailed`: `cannot write PATH: REASON`, the reason being what the system
+    /// - Throws: `OutputError` `.writeFailed`: `cannot write PATH: REASON`, the reason being what the system
     ///   said (`read-only file system`, `no space left on device`, `permission denied`), or `no such
     ///   directory DIR` when the folder is missing.
-    package init(_ path: String) throws(MediaError) {
+    package init(_ path: String) throws(OutputError) {
         self.path = path
         let existing = Self.status(of: path)
         let replacesInPlace = path == "-" || existing.map { $0.st_mode & S_IFMT != S_IFREG } ?? false
@@ -51,8 +51,8 @@ package final class AtomicFile {
 
     /// Appends `bytes` to the temporary file.
     ///
-    /// - Throws: `MediaError` `.writeFailed` with the system's reason (`no space left on device`).
-    package func write(_ bytes: [UInt8]) throws(MediaError) {
+    /// - Throws: `OutputError` `.writeFailed` with the system's reason (`no space left on device`).
+    package func write(_ bytes: [UInt8]) throws(OutputError) {
         let descriptor = open(temporaryPath, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure(path) }
         defer { close(descriptor) }
@@ -62,8 +62,8 @@ package final class AtomicFile {
     /// Makes the temporary file the file at `path`: synced, given its mode and renamed over `path`, then
     /// the folder synced; or, for `-` or a path that is not a regular file, copied into it.
     ///
-    /// - Throws: `MediaError` `.writeFailed` with the system's reason.
-    package func commit() throws(MediaError) {
+    /// - Throws: `OutputError` `.writeFailed` with the system's reason.
+    package func commit() throws(OutputError) {
         let source = open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw Self.failure(path) }
         defer { close(source) }
@@ -83,7 +83,7 @@ package final class AtomicFile {
     }
 
     /// Copies the finished temporary file into standard output or the non-regular file at `path`.
-    private func copy(_ source: Int32) throws(MediaError) {
+    private func copy(_ source: Int32) throws(OutputError) {
         let target = path == "-" ? STDOUT_FILENO : open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard target >= 0 else { throw Self.failure(path) }
         defer { if target != STDOUT_FILENO { close(target) } }
@@ -101,8 +101,8 @@ package final class AtomicFile {
 
     /// Writes `bytes` to `path` atomically; `-` writes to standard output.
     ///
-    /// - Throws: `MediaError` `.writeFailed` naming the path and the system's reason.
-    package static func write(_ bytes: [UInt8], to path: String) throws(MediaError) {
+    /// - Throws: `OutputError` `.writeFailed` naming the path and the system's reason.
+    package static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         if path == "-" {
             FileHandle.standardOutput.write(Data(bytes))
             return
@@ -114,26 +114,26 @@ package final class AtomicFile {
 
     /// Creates a folder for output files, and the folders above it, unless it exists.
     ///
-    /// - Throws: `MediaError` `.writeFailed` naming the folder that cannot be made and the system's reason.
-    package static func createFolder(_ path: String) throws(MediaError) {
+    /// - Throws: `OutputError` `.writeFailed` naming the folder that cannot be made and the system's reason.
+    package static func createFolder(_ path: String) throws(OutputError) {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw MediaError(.writeFailed, "cannot create the folder \(path): \(reason(EEXIST))")
+                throw OutputError.cannotCreateFolder(path, reason(EEXIST))
             }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try createFolder(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
-            throw MediaError(.writeFailed, "cannot create the folder \(path): \(reason(errno))")
+            throw OutputError.cannotCreateFolder(path, reason(errno))
         }
     }
 
     // MARK: - The system's answers
 
     /// `bytes`, all of them, to `descriptor`, going on after a signal interrupts a write.
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, naming path: String) throws(MediaError) {
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, naming path: String) throws(OutputError) {
         var written = bytes.startIndex
         while written < bytes.endIndex {
             let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + (written - bytes.startIndex), bytes.endIndex - written) }
@@ -144,8 +144,8 @@ package final class AtomicFile {
     }
 
     /// `cannot write PATH: REASON`, the reason being `errno`'s unless one is given.
-    private static func failure(_ path: String, _ given: String? = nil) -> MediaError {
-        MediaError(.writeFailed, "cannot write \(path): \(given ?? reason(errno))")
+    private static func failure(_ path: String, _ given: String? = nil) -> OutputError {
+        OutputError.cannotWrite(path, given ?? reason(errno))
     }
 
     /// The system's text for an error number, as a clause: `read-only file system`.

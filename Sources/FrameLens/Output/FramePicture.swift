@@ -26,11 +26,11 @@ extension VideoPlayer {
     ///     rectangle, the picture being that rectangle at its own size (`maximumWidth` is for whole frames);
     ///     nil for the whole frame.
     /// - Returns: the frame's number and time, and its picture as an image file.
-    /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format, or the
-    ///   encoder's `.writeFailed`).
+    /// - Throws: `MediaError` (`.timeOutOfRange`, a decoding error, `.unsupported` pixel format);
+    ///   `OutputError` from the encoder (`.encodeFailed`, `.unsupported`).
     public func picture(
         at time: Timestamp, as format: ImageEncoder.FileFormat, maximumWidth: Int? = nil, rectifying screen: Quadrilateral? = nil
-    ) throws(MediaError) -> FramePicture {
+    ) throws -> FramePicture {
         try seek(to: time)
         let frame = displayed
         let shown = frame.displaySize

@@ -40,9 +40,9 @@ public enum ImageEncoder {
     ///   - image: the image, RGB24 or GRAY8.
     ///   - format: the file format.
     /// - Returns: the image file's bytes.
-    /// - Throws: `MediaError` `.writeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
-    ///   FFmpeg lacks it.
-    public static func encode(_ image: PixelImage, as format: FileFormat) throws(MediaError) -> [UInt8] {
+    /// - Throws: `OutputError` `.encodeFailed` when the PNG or JPEG encoder fails, `.unsupported` when this
+    ///   FFmpeg lacks it or cannot convert the picture for it.
+    public static func encode(_ image: PixelImage, as format: FileFormat) throws(OutputError) -> [UInt8] {
         switch format {
         case .raw: image.pixels
         case .ppm: Array("\(image.format == .rgb24 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels
@@ -52,26 +52,26 @@ public enum ImageEncoder {
     }
 
     /// PNG of the pixels as they are, RGB24 or GRAY8.
-    private static func png(_ image: PixelImage) throws(MediaError) -> [UInt8] {
+    private static func png(_ image: PixelImage) throws(OutputError) -> [UInt8] {
         let pixelFormat = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
-        return try encodeFrame(AV_CODEC_ID_PNG, name: "PNG", image, pixelFormat) { frame throws(MediaError) in
+        return try encodeFrame(AV_CODEC_ID_PNG, name: "PNG", image, pixelFormat) { frame throws(OutputError) in
             copyRows(of: image, into: frame)
         }
     }
 
     /// JPEG (JFIF: full-range BT.601 YUV, chroma not subsampled) at quantiser scale `jpegQuality`: what
     /// `ffmpeg -i frame.png -q:v 2 frame.jpg` writes, whose conversion picks the same 4:4:4 format.
-    private static func jpeg(_ image: PixelImage) throws(MediaError) -> [UInt8] {
+    private static func jpeg(_ image: PixelImage) throws(OutputError) -> [UInt8] {
         try encodeFrame(AV_CODEC_ID_MJPEG, name: "JPEG", image, AV_PIX_FMT_YUVJ444P, configure: { context in
             context.pointee.flags |= AV_CODEC_FLAG_QSCALE
             context.pointee.global_quality = FF_QP2LAMBDA * jpegQuality
             context.pointee.color_range = AVCOL_RANGE_JPEG
-        }) { frame throws(MediaError) in
+        }) { frame throws(OutputError) in
             let source = image.format == .rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8
             guard let context = sws_getContext(
                 Int32(image.width), Int32(image.height), source, Int32(image.width), Int32(image.height),
                 AV_PIX_FMT_YUVJ444P, SWS_BICUBIC, nil, nil, nil)
-            else { throw MediaError(.unsupported, "cannot convert a \(image.width)x\(image.height) image for JPEG") }
+            else { throw OutputError(.unsupported, "cannot convert a \(image.width)x\(image.height) image for JPEG") }
             defer { sws_freeContext(context) }
             image.pixels.withUnsafeBufferPointer { pixels in
                 var sourcePlanes: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
@@ -88,10 +88,10 @@ public enum ImageEncoder {
     private static func encodeFrame(
         _ codec: AVCodecID, name: String, _ image: PixelImage, _ pixelFormat: AVPixelFormat,
         configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in },
-        fill: (UnsafeMutablePointer<AVFrame>) throws(MediaError) -> Void
-    ) throws(MediaError) -> [UInt8] {
+        fill: (UnsafeMutablePointer<AVFrame>) throws(OutputError) -> Void
+    ) throws(OutputError) -> [UInt8] {
         guard let encoder = avcodec_find_encoder(codec) else {
-            throw MediaError(.unsupported, "this FFmpeg has no \(name) encoder")
+            throw OutputError(.unsupported, "this FFmpeg has no \(name) encoder")
         }
         var context = allocateCodecContext(encoder)
         var frame = allocateFrame()
@@ -102,28 +102,28 @@ public enum ImageEncoder {
             freePacket(&packet)
         }
         guard let context, let frame, let packet else {
-            throw MediaError(.writeFailed, "out of memory encoding \(name)")
+            throw OutputError(.encodeFailed, "out of memory encoding \(name)")
         }
         context.pointee.width = Int32(image.width)
         context.pointee.height = Int32(image.height)
         context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: 25)
         configure(context)
-        try ffmpegCall(.writeFailed, "cannot open the \(name) encoder", "avcodec_open2") {
+        try ffmpegCall(OutputErrorCode.encodeFailed, "cannot open the \(name) encoder", "avcodec_open2") {
             avcodec_open2(context, encoder, nil)
         }
         frame.pointee.width = Int32(image.width)
         frame.pointee.height = Int32(image.height)
         frame.pointee.format = pixelFormat.rawValue
         frame.pointee.quality = context.pointee.global_quality
-        try ffmpegCall(.writeFailed, "cannot allocate a \(name) frame", "av_frame_get_buffer") {
+        try ffmpegCall(OutputErrorCode.encodeFailed, "cannot allocate a \(name) frame", "av_frame_get_buffer") {
             av_frame_get_buffer(frame, 0)
         }
         try fill(frame)
-        try ffmpegCall(.writeFailed, "cannot encode \(name)", "avcodec_send_frame") {
+        try ffmpegCall(OutputErrorCode.encodeFailed, "cannot encode \(name)", "avcodec_send_frame") {
             avcodec_send_frame(context, frame)
         }
-        try ffmpegCall(.writeFailed, "cannot encode \(name)", "avcodec_receive_packet") {
+        try ffmpegCall(OutputErrorCode.encodeFailed, "cannot encode \(name)", "avcodec_receive_packet") {
             avcodec_receive_packet(context, packet)
         }
         return Array(UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))

@@ -65,7 +65,7 @@ public enum IndexFormat: String, Sendable, CaseIterable {
     ///   - position: where WebVTT cues are drawn (ASS places every cue where its text was; other formats
     ///     have no positions).
     /// - Returns: the file's bytes, UTF-8 text.
-    /// - Throws: `MediaError` `.notMedia` for ASS of an index that does not record the picture's size
+    /// - Throws: `OutputError` `.incompleteIndex` for ASS of an index that does not record the picture's size
     ///   (``VideoIndex/width`` and ``VideoIndex/height``); `EncodingError` for JSON of an index holding a
     ///   number JSON cannot hold (not a number, infinite).
     public func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {

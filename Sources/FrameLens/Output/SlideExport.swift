@@ -43,7 +43,7 @@ public struct SlideExport {
     /// - Parameters:
     ///   - directory: the folder to write into.
     ///   - format: the pictures' file format.
-    /// - Throws: `MediaError` (decoding, or `.writeFailed`).
+    /// - Throws: `MediaError` (decoding), `OutputError` (encoding, `.writeFailed`).
     public func writeImages(to directory: String, as format: ImageEncoder.FileFormat) async throws {
         try AtomicFile.createFolder(directory)
         for (offset, cue) in index.cues.enumerated() {
@@ -59,7 +59,8 @@ public struct SlideExport {
     /// - Parameters:
     ///   - path: the PDF file's path.
     ///   - locales: the languages to recognise the pages in, as ``AnalysisOptions/locales`` names them.
-    /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
+    /// - Throws: `MediaError` (decoding), `OutputError` (encoding, `.writeFailed`), `AnalysisError` (a missing
+    ///   language, the renderer).
     public func writePDF(to path: String, locales: [String] = ["en"]) async throws {
         try await writePDF(to: AtomicFile(path), languages: TesseractLanguages.codes(for: locales))
     }
@@ -70,7 +71,8 @@ public struct SlideExport {
     /// - Parameters:
     ///   - file: the output, made before indexing so that an unwritable one fails first.
     ///   - languages: the Tesseract languages to recognise the pages in.
-    /// - Throws: `MediaError` (decoding, `.writeFailed`), `AnalysisError` (a missing language, the renderer).
+    /// - Throws: `MediaError` (decoding), `OutputError` (encoding, `.writeFailed`), `AnalysisError` (a missing
+    ///   language, the renderer).
     package func writePDF(to file: AtomicFile, languages: String) async throws {
         // Tesseract loads, reads and writes the pages blocking: on BlockingWork's queue, one call at a time.
         let queue = DispatchQueue.global(qos: .userInitiated)
@@ -88,6 +90,6 @@ public struct SlideExport {
 
     private func picture(of cue: Cue, as format: ImageEncoder.FileFormat) async throws -> FramePicture {
         let time = try MediaTime.parse(Self.pictureTime(of: cue))
-        return try await player.picture(at: Timestamp(seconds: time), as: format, rectifying: cue.screen)
+        return try await player.picture(at: time, as: format, rectifying: cue.screen)
     }
 }

@@ -1,9 +1,9 @@
 /// The shape every FrameLens error shares: a code to match on, the library's one-line message and the C
 /// function that failed, if any.
 ///
-/// Each domain names its own specialisation (``MediaError``, ``AnalysisError``, `LibraryError`) with its own
-/// codes, so a `catch` can tell them apart. `description` is the message, so an error prints as the line
-/// the CLI shows.
+/// Each domain names its own specialisation (``MediaError``, ``TimeError``, ``OutputError``, ``AnalysisError``,
+/// `LibraryError`) with its own codes, so a `catch` can tell them apart. `description` is the message, so an
+/// error prints as the line the CLI shows.
 public struct FrameLensError<DomainCode: FrameLensErrorCode>: Error, Sendable, Equatable, CustomStringConvertible {
     /// The type of this domain's codes.
     public typealias Code = DomainCode

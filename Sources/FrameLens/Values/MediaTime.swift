@@ -10,35 +10,35 @@ package enum MediaTime {
     /// Parses a time given as seconds (a unit `s`, `ms` or `us` may follow, as in ffmpeg's durations),
     /// `MM:SS(.mmm)` or `HH:MM:SS(.mmm)` (SRT's `HH:MM:SS,mmm` too).
     ///
-    /// - Returns: the time in seconds, rounded to the microsecond.
-    /// - Throws: `MediaError` `.invalidTime` for anything else, negative times included.
-    package static func parse(_ text: String) throws(MediaError) -> Double {
+    /// - Returns: the time, rounded to the microsecond.
+    /// - Throws: `TimeError`: `.malformed` for anything else, `.negative`, `.tooLarge` past `largest`.
+    package static func parse(_ text: String) throws(TimeError) -> Timestamp {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("-") {
             // -0 (or -0.000, -0ms) is 0; any other signed time is negative.
             let unsigned = String(trimmed.dropFirst())
-            guard !unsigned.hasPrefix("-"), (try? parse(unsigned)) == 0 else {
-                throw MediaError(.invalidTime, "time \(text) is negative; times start at 0")
+            guard !unsigned.hasPrefix("-"), (try? parse(unsigned)) == .zero else {
+                throw TimeError.negative(text)
             }
-            return 0
+            return .zero
         }
         let (number, scale) = unitless(trimmed)
         let parts = number.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), scale == nil || parts.count == 1 else { throw invalid(text) }
+        guard (1...3).contains(parts.count), scale == nil || parts.count == 1 else { throw TimeError.malformed(text) }
         var seconds = 0.0
         for (index, part) in parts.enumerated() {
             let isLast = index == parts.count - 1
             guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
                   let value = Double(part), value.isFinite
-            else { throw invalid(text) }
-            if index > 0 && value >= 60 { throw invalid(text) }
+            else { throw TimeError.malformed(text) }
+            if index > 0 && value >= 60 { throw TimeError.malformed(text) }
             seconds = seconds * 60 + value
         }
         seconds /= scale ?? 1
         guard seconds <= largest else {
-            throw MediaError(.invalidTime, "time '\(text)' is too large (at most \(Int(largest)) seconds)")
+            throw TimeError.tooLarge(text)
         }
-        return (seconds * 1_000_000).rounded() / 1_000_000
+        return Timestamp(seconds: seconds)
     }
 
     /// The number in a time and what its unit divides it by to make seconds (`1500ms` is 1500 / 1000; nil
@@ -72,9 +72,5 @@ package enum MediaTime {
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    private static func invalid(_ text: String) -> MediaError {
-        MediaError(.invalidTime, "time '\(text)' is not seconds (12.5, 15s, 1500ms), MM:SS(.mmm) or HH:MM:SS(.mmm)")
     }
 }

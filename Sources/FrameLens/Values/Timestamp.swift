@@ -58,7 +58,7 @@ public struct Timestamp: Sendable, CustomStringConvertible {
     /// point, which JSON then writes as the same number.
     ///
     /// - Precondition: `seconds` is not NaN.
-    init(keeping seconds: Double) {
+    package init(keeping seconds: Double) {
         self = Timestamp(exactly: seconds) ?? Timestamp(seconds: seconds, preferredTimescale: 1_000_000_000)
     }
 
