@@ -414,16 +414,13 @@ struct CaptionTracker {
         let f = map.factor
         let crop = rect.scaled(by: f)
         // The strokes and what is next to them are the caption, even where it looks like what was there
-        // before (white text over a white wall). That is every newborn stroke in its rectangle, also those
-        // in tiles too sparse to count (a line's last letter split between two tiles).
+        // before (white text over a white wall).
         var strokeArea = [Bool](repeating: false, count: crop.width * crop.height)
-        for row in rect.y..<(rect.y + rect.height) {
-            for column in rect.x..<(rect.x + rect.width) where newborn[row * map.width + column] {
-                let px = column - rect.x
-                let py = row - rect.y
-                for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
-                    for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
-                }
+        for pixel in pixels {
+            let px = pixel % map.width - rect.x
+            let py = pixel / map.width - rect.y
+            for y in max(0, (py - 1) * f)..<min(crop.height, (py + 2) * f) {
+                for x in max(0, (px - 1) * f)..<min(crop.width, (px + 2) * f) { strokeArea[y * crop.width + x] = true }
             }
         }
         var consensus = CaptionConsensus(
