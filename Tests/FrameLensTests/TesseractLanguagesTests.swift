@@ -11,6 +11,22 @@ struct TesseractLanguagesTests {
         #expect(TesseractLanguages.code(for: locale) == code)
     }
 
+    @Test(arguments: [
+        ("eng", "en"), ("kor", "ko"), ("jpn", "ja"), ("deu", "de"), ("fil", "fil"), ("chi_sim", "zh-Hans"),
+        ("chi_tra", "zh-Hant"), ("srp_latn", "sr-Latn"), ("uzb_cyrl", "uz-Cyrl"), ("jpn_vert", "jpn_vert"),
+        ("kat_old", "kat_old"), ("osd", "osd"), ("equ", "equ"), ("frk", "frk"), ("chi", "chi"),
+    ])
+    func namesTesseractCodesAsLocales(code: String, locale: String) {
+        #expect(TesseractLanguages.locale(forCode: code) == locale)
+    }
+
+    @Test func aCodeNamedAsItsLocaleReadsInTheSameModel() {
+        for code in ["eng", "kor", "jpn", "deu", "fra", "ces", "fil", "chi_sim", "chi_tra", "nor"] {
+            #expect(TesseractLanguages.code(for: TesseractLanguages.locale(forCode: code)) == code)
+        }
+        #expect(TesseractLanguages.locales(forCodes: "eng+kor") == ["en", "ko"])
+    }
+
     @Test func readsListsJoinedWithPlusOrComma() {
         #expect(TesseractLanguages.codes(for: TesseractLanguages.locales(inList: "en-US+ko,zh-Hans")) == "eng+kor+chi_sim")
         #expect(TesseractLanguages.locales(inList: "eng+") == ["eng", ""])
@@ -20,7 +36,7 @@ struct TesseractLanguagesTests {
         let player = try VideoPlayer(url: TestMedia.sample)
         try await player.seek(to: 15)
         let analysis = try await player.analyzeCurrentFrame(options: AnalysisOptions(features: [.text], locales: ["en-US"]))
-        #expect(analysis.languages == "eng" && analysis.text?.transcript.contains("ada.lovelace@example.edu") == true)
+        #expect(analysis.languages == "eng" && analysis.locales == ["en"] && analysis.text?.transcript.contains("ada.lovelace@example.edu") == true)
         // A language of Debian's tesseract-ocr-* packages that this machine lacks, whichever those are.
         let installed = try TestMedia.installedLanguages()
         let missing = try #require(

@@ -304,7 +304,7 @@ struct VideoIndexerTests {
             lines: lines.map { RecognizedLine(text: $0, confidence: 0.9, bounds: box, words: []) })
         return FrameAnalysis(
             time: 0, pts: 0, timeBase: Rational(1, 30), frameNumber: 0, width: 100, height: 100, languages: "eng",
-            text: RecognizedText(blocks: text.isEmpty ? [] : [block]), codes: [], detections: [])
+            locales: ["en"], text: RecognizedText(blocks: text.isEmpty ? [] : [block]), codes: [], detections: [])
     }
 
     static func segments(_ texts: [String]) -> [CueBuilder.Segment] {

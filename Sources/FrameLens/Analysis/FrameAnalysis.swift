@@ -12,8 +12,10 @@ public struct FrameAnalysis: Sendable, Hashable, Codable {
     public let width: Int
     /// The displayed picture's height.
     public let height: Int
-    /// The Tesseract languages used.
-    public let languages: String
+    /// The Tesseract models read with, `+`-joined as `--lang` takes them (`eng+kor`).
+    package let languages: String
+    /// The languages read, as BCP-47 language tags (`en`, `ko`, `zh-Hans`): those of the models read with.
+    public let locales: [String]
     /// The text, when text recognition was asked for.
     public let text: RecognizedText?
     /// The QR codes and barcodes found.

@@ -166,7 +166,7 @@ public final class FrameAnalyzer: Sendable {
         return FrameAnalysis(
             time: Timestamp(keeping: frame.time), pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
-            text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
+            locales: TesseractLanguages.locales(forCodes: options.languages), text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
     }
 
     /// The projection screen of a lecture filmed in the room warped to a rectangle, when the options allow

@@ -101,8 +101,8 @@ struct PictureReader {
         let detections = options.detections(in: text, codes: codes)
         return FrameAnalysis(
             time: first.time, pts: first.pts, timeBase: first.timeBase, frameNumber: first.frameNumber, width: first.width,
-            height: first.height, languages: first.languages, text: text, codes: codes, detections: detections,
-            screen: first.screen)
+            height: first.height, languages: first.languages, locales: first.locales, text: text, codes: codes,
+            detections: detections, screen: first.screen)
     }
 
     private func carryOut(_ request: ScanRequest) async throws -> Outcome {

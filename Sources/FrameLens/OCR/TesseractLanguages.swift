@@ -28,6 +28,30 @@ package enum TesseractLanguages {
             && TessdataDirectory.installedLanguages.contains("eng")
     }
 
+    /// The languages of `codes` (`+`-joined Tesseract codes) as BCP-47 language tags: `eng+kor` gives `en`, `ko`.
+    package static func locales(forCodes codes: String) -> [String] {
+        codes.split(separator: "+").map { locale(forCode: String($0)) }
+    }
+
+    /// The BCP-47 language tag of one Tesseract code: `eng` is `en`, `chi_sim` `zh-Hans`, `srp_latn` `sr-Latn`.
+    /// A model that is no language (`osd`, `equ`), or a variant a tag cannot name (`jpn_vert`, `kat_old`),
+    /// keeps its code.
+    static func locale(forCode code: String) -> String {
+        if let chinese = chineseScripts[code] { return chinese }
+        let parts = code.split(separator: "_").map(String.init)
+        guard let base = parts.first, parts.count <= 2, Locale.LanguageCode(base).isISOLanguage else { return code }
+        let tag = Locale.LanguageCode(base).identifier(.alpha2) ?? base
+        switch parts.dropFirst().first {
+        case nil: return tag
+        case let script? where script == "latn" || script == "cyrl": return tag + "-" + script.capitalized
+        default: return code
+        }
+    }
+
+    /// Chinese, the one language Tesseract names by script alone (`chi_sim`, `chi_tra`), whose `chi` is no
+    /// ISO 639 code Foundation maps.
+    private static let chineseScripts = ["chi_sim": "zh-Hans", "chi_tra": "zh-Hant"]
+
     /// The Tesseract code of one locale or code.
     static func code(for name: String) -> String {
         let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
