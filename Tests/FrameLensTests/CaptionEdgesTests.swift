@@ -30,6 +30,37 @@ struct CaptionEdgesTests {
         #expect(other.right == 39)
     }
 
+    @Test func aSureWordBesideTheCaptionsWordsIsTheCaptions() {
+        // The tuning set's `확인하지 않고 패키지를`: `를`, read at 0.93, lay in a tile too sparse for the
+        // tracker's strokes (stroke share 0) and was dropped; its neighbour `지` was on the strokes.
+        let neighbour = ImageRect(x: 373, y: 419, width: 17, height: 16)
+        #expect(CaptionReader.isBeside(ImageRect(x: 390, y: 417, width: 13, height: 25), neighbour))
+        // The line's first word, a gap before the next (`올바른 이름이`).
+        #expect(CaptionReader.isBeside(ImageRect(x: 235, y: 419, width: 46, height: 16), ImageRect(x: 289, y: 419, width: 11, height: 16)))
+        // On the next line, more than a line's height away, or a speck: not the caption's.
+        #expect(!CaptionReader.isBeside(ImageRect(x: 390, y: 444, width: 13, height: 16), neighbour))
+        #expect(!CaptionReader.isBeside(ImageRect(x: 407, y: 419, width: 13, height: 16), neighbour))
+        #expect(!CaptionReader.isBeside(ImageRect(x: 392, y: 425, width: 3, height: 3), neighbour))
+    }
+
+    @Test func sureWordsBesideTheStrokesJoinOnlyWhenFewerThanThoseOnThem() {
+        // `확인하지 않고 패키지를`: four words on the strokes, `를` (0.93) beside `지`, a speck (0.95) below.
+        let rects = [
+            ImageRect(x: 237, y: 419, width: 61, height: 16), ImageRect(x: 305, y: 419, width: 30, height: 16),
+            ImageRect(x: 340, y: 419, width: 33, height: 16), ImageRect(x: 373, y: 419, width: 17, height: 16),
+            ImageRect(x: 390, y: 417, width: 13, height: 25), ImageRect(x: 392, y: 440, width: 3, height: 3),
+        ]
+        let onStrokes = [true, true, true, true, false, false]
+        #expect(CaptionReader.captionWords(onStrokes: onStrokes, at: rects, confidences: [0.93, 0.93, 0.93, 0.93, 0.93, 0.95])
+            == [true, true, true, true, true, false])
+        // Read unsurely, it stays out.
+        #expect(CaptionReader.captionWords(onStrokes: onStrokes, at: rects, confidences: [0.93, 0.93, 0.93, 0.93, 0.6, 0.95])
+            == onStrokes)
+        // One word at the strokes with two sure words beside it is still text the strokes touch: all as they were.
+        let still = [false, false, true, false, false, false]
+        #expect(CaptionReader.captionWords(onStrokes: still, at: rects, confidences: Array(repeating: 0.93, count: 6)) == still)
+    }
+
     @Test func aCaptionsLinesAreTopToBottom() {
         // The engine laid a caption's two lines out as two blocks, the lower one first (the tuning set's
         // `megamind-top`), and the cue read `period of considerable expansion.` before `Your business ...`.

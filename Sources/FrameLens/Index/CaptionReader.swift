@@ -19,6 +19,8 @@ struct CaptionReader {
     static let shortFrameScale = 2
     /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
     static let minimumStrokeShare = 0.02
+    /// A sure word off the strokes beside a word on them is kept when at least this share of its height.
+    static let besideHeight = 0.6
 
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
@@ -54,18 +56,46 @@ struct CaptionReader {
     }
 
     /// The line without the words that lie off the caption's strokes (the still parts of the picture
-    /// around it, read as letters), or nil when none is left.
+    /// around it, read as letters), or nil when none is left (`captionWords`).
     static func strokesOnly(_ line: RecognizedLine, of caption: CaptionTracker.Caption) -> RecognizedLine? {
-        let words = line.words.filter {
-            let box = $0.bounds.normalized
-            let rect = ImageRect(
+        let rects = line.words.map { word in
+            let box = word.bounds.normalized
+            return ImageRect(
                 x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
                 width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
                 height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))
-            return caption.consensus.strokeShare(of: rect) >= minimumStrokeShare
         }
-        if words.count == line.words.count { return line }
+        let kept = captionWords(
+            onStrokes: rects.map { caption.consensus.strokeShare(of: $0) >= minimumStrokeShare },
+            at: rects, confidences: line.words.map(\.confidence))
+        if !kept.contains(false) { return line }
+        let words = line.words.indices.filter { kept[$0] }.map { line.words[$0] }
         return words.isEmpty ? nil : RecognizedLine(words: words)
+    }
+
+    /// Which of a line's words are the caption's: those on its strokes, and those read surely beside one
+    /// of them (`isBeside`) when they are fewer than those on the strokes. That takes in a caption's last
+    /// syllable alone in a tile too sparse for the tracker's strokes (`패키지` + `를`), but not a line of
+    /// still text around a caption that has a word or two at the strokes (a filmed slide's line that a
+    /// passer-by uncovers).
+    static func captionWords(onStrokes: [Bool], at rects: [ImageRect], confidences: [Double]) -> [Bool] {
+        let beside = onStrokes.indices.filter { index in
+            !onStrokes[index] && confidences[index] >= sureConfidence
+                && onStrokes.indices.contains { onStrokes[$0] && isBeside(rects[index], rects[$0]) }
+        }
+        guard beside.count < onStrokes.count(where: { $0 }) else { return onStrokes }
+        var kept = onStrokes
+        beside.forEach { kept[$0] = true }
+        return kept
+    }
+
+    /// Whether `word` lies beside `neighbour` in one line: on its row (sharing half the shorter height), at
+    /// least `besideHeight` as tall, and at most `neighbour`'s height away.
+    static func isBeside(_ word: ImageRect, _ neighbour: ImageRect) -> Bool {
+        let shared = min(word.y + word.height, neighbour.y + neighbour.height) - max(word.y, neighbour.y)
+        let gap = max(word.x - (neighbour.x + neighbour.width), neighbour.x - (word.x + word.width))
+        return 2 * shared >= min(word.height, neighbour.height)
+            && Double(word.height) >= besideHeight * Double(neighbour.height) && gap <= neighbour.height
     }
 
     /// Reads one clean picture of the caption in grey and, when that reading is unsure, in black and white
