@@ -40,9 +40,9 @@ struct ChangeDetector {
         everIgnored = ignored
     }
 
-    /// Compares two consecutive samples, remembers which cells moved, and returns each cell's difference.
-    mutating func observe(from previous: Thumbnail, to current: Thumbnail) -> [Int] {
-        let differences = current.differences(from: previous)
+    /// Takes note of two consecutive samples' cell differences (`ThumbnailComparison.differences`): remembers
+    /// which cells moved.
+    mutating func observe(_ differences: [Int]) {
         let moved = differences.map { $0 > Self.motionThreshold }
         let isLocal = moved.filter { $0 }.count * 2 < moved.count
         for cell in history.indices {
@@ -51,7 +51,6 @@ struct ChangeDetector {
         forgetFinishedAnimations()
         ignored = Self.dilated(history.map { $0 & ($0 >> 1) != 0 })
         for cell in ignored.indices where ignored[cell] { everIgnored[cell] = true }
-        return differences
     }
 
     /// Cells that changed in a few samples in a row and then stopped, away from anything still moving,

@@ -88,12 +88,20 @@ struct PictureReader {
         }
     }
 
-    /// The first reading combined with those of `frames`, word by word.
+    /// The first reading combined with those of `frames`, word by word. The frames are read at once, on as many
+    /// engines as the pool has (the last reading of a video is confirmed while nothing else is left to do).
     private func confirm(_ first: FrameAnalysis, with frames: [VideoFrame]) async throws -> FrameAnalysis {
+        let readings = try await withThrowingTaskGroup(of: (Int, FrameAnalysis).self) { group in
+            for (index, frame) in frames.enumerated() {
+                group.addTask { [analyzer, options] in (index, try await analyzer.analyze(frame, options: options)) }
+            }
+            var readings = [FrameAnalysis?](repeating: nil, count: frames.count)
+            for try await (index, reading) in group { readings[index] = reading }
+            return readings.compactMap { $0 }
+        }
         var texts = [first.text ?? RecognizedText(blocks: [])]
         var codes = first.codes
-        for frame in frames {
-            let reading = try await analyzer.analyze(frame, options: options)
+        for reading in readings {
             texts.append(reading.text ?? RecognizedText(blocks: []))
             codes += reading.codes.filter { code in !codes.contains { $0.payloadBase64 == code.payloadBase64 } }
         }

@@ -224,8 +224,10 @@ struct ScanState {
             candidate = frame
             return
         }
-        let differences = detector.observe(from: previous.thumbnail, to: thumbnail)
-        returns.sampled(thumbnail, after: previous.thumbnail)
+        let comparison = ThumbnailComparison(thumbnail, from: previous.thumbnail)
+        let differences = comparison.differences
+        detector.observe(differences)
+        returns.sampled(comparison)
         captionGate.sampled(differences, moving: detector.movingCells)
         if let pending = pendingChange, !detector.isChange(pending.differences) {
             guard pending.extensions + 1 < ChangeDetector.longestAnimation else {

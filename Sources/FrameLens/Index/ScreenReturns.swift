@@ -18,16 +18,15 @@ struct ScreenReturns {
     /// `ChangeDetector.cellThreshold`: the noise of a filmed screen, not a line of text revealed.
     static let changedShare = 0.02
 
-    /// Whether the camera drifted over a still scene between two samples at some time (`Thumbnail.drifted`).
+    /// Whether the camera drifted over a still scene between two samples at some time (`ThumbnailComparison.drifted`).
     private(set) var sawDrift = false
     /// The recent settled pictures, by the number of their stretch.
     private var settled: [(stretch: Int, picture: Thumbnail)] = []
 
-    /// Takes note of two consecutive samples.
-    mutating func sampled(_ thumbnail: Thumbnail, after previous: Thumbnail) {
-        guard !sawDrift, thumbnail.plainDifferences(from: previous).contains(where: { $0 > ChangeDetector.cellThreshold })
-        else { return }
-        sawDrift = thumbnail.drifted(from: previous)
+    /// Takes note of two consecutive samples, compared.
+    mutating func sampled(_ comparison: ThumbnailComparison) {
+        guard !sawDrift, comparison.plain.contains(where: { $0 > ChangeDetector.cellThreshold }) else { return }
+        sawDrift = comparison.drifted
     }
 
     /// Takes note of the picture stretch `stretch` settled on, and returns the earlier stretch it shows again,

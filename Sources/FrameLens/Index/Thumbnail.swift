@@ -49,7 +49,7 @@ struct Thumbnail: Equatable {
     /// The absolute difference of each cell: of the registered pictures when registering explains the change
     /// (`registeredDifferences`), else of the pictures as they are.
     func differences(from other: Thumbnail) -> [Int] {
-        registeredDifferences(from: other) ?? plainDifferences(from: other)
+        ThumbnailComparison(self, from: other).differences
     }
 
     /// The absolute difference of each cell of the pictures as they are.
@@ -63,25 +63,6 @@ struct Thumbnail: Equatable {
     /// explained by a shift and keeps its cells, and a digital video's frames, which never move, are compared
     /// as they are.
     func registeredDifferences(from other: Thumbnail, reach: Int = Registration.reach) -> [Int]? {
-        let changed = { (differences: [Int]) in differences.filter { $0 > ChangeDetector.cellThreshold }.count }
-        let plainChanged = changed(plainDifferences(from: other))
-        guard plainChanged > 0, let working, let earlier = other.working,
-              let registration = Registration.estimate(from: earlier, to: working, reach: reach),
-              let registered = registration.cellDifferences(from: earlier, to: working),
-              changed(registered) * 2 <= plainChanged
-        else { return nil }
-        return registered
-    }
-
-    /// Whether the picture moved since `other` as a whole and hardly anything else changed: a camera's drift over
-    /// a still scene (`Registration.moved`, and at most `ScreenReturns.changedShare` of the cells left changed
-    /// once registered).
-    func drifted(from other: Thumbnail) -> Bool {
-        guard let working, let earlier = other.working,
-              let registration = Registration.estimate(from: earlier, to: working), registration.moved,
-              let registered = registration.cellDifferences(from: earlier, to: working)
-        else { return false }
-        let changed = registered.filter { $0 > ChangeDetector.cellThreshold }.count
-        return Double(changed) <= ScreenReturns.changedShare * Double(registered.count)
+        ThumbnailComparison(self, from: other, reach: reach).explained
     }
 }
