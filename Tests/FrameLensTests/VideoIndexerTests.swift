@@ -380,11 +380,13 @@ struct VideoIndexerTests {
                 analysis: Self.analysis(text, at: PixelRect(x: 20, y: 80, width: 60, height: 10)))]
         }
         let same = CueBuilder.cues(from: stretch("Captions hold still"), captions: [Self.caption("Captions hold still")])
-        #expect(same.map { ($0.text, $0.end, $0.endFrame) } == [("Captions hold still", 2, 60)])
-        // A slide that holds more than the caption keeps its own end.
+        #expect(same.map(\.text) == ["Captions hold still"])
+        #expect(same.map(\.end) == [2] && same.map(\.endFrame) == [60])
+        // A slide that holds more than the caption is split at the caption's end, and its rest keeps the stretch's.
         let slide = "Sorting algorithms\nQuicksort is fast\nCaptions hold still"
         let more = CueBuilder.cues(from: stretch(slide), captions: [Self.caption("Captions hold still")])
-        #expect(more.map { ($0.text, $0.end, $0.endFrame) } == [(slide, 2.5, 75)])
+        #expect(more.map(\.text) == [slide, "Sorting algorithms\nQuicksort is fast"])
+        #expect(more.map(\.end) == [2, 2.5] && more.map(\.endFrame) == [60, 75])
     }
 
     @Test func aFewLettersReadOnlyWhileACaptionShowsAreTexture() {
