@@ -371,6 +371,24 @@ struct VideoIndexerTests {
         #expect(cues.map(\.text) == [slide])
     }
 
+    @Test func aSlideReadingJustTheCaptionEndsWithTheCaptionsLastFrame() {
+        // The tuning set's `올바른 이름이 아닙니다.`: the slide path's stretch ran to the next sample (75.0 s), the
+        // caption's last frame was at 74.6 s; the cue kept the stretch's end.
+        let stretch = { (text: String) in
+            [CueBuilder.Segment(
+                start: 1, startFrame: 30, end: 2.5, endFrame: 75,
+                analysis: Self.analysis(text, at: PixelRect(x: 20, y: 80, width: 60, height: 10)))]
+        }
+        let same = CueBuilder.cues(from: stretch("Captions hold still"), captions: [Self.caption("Captions hold still")])
+        #expect(same.map(\.text) == ["Captions hold still"])
+        #expect(same.map(\.end) == [2] && same.map(\.endFrame) == [60])
+        // A slide that holds more than the caption is split at the caption's end, and its rest keeps the stretch's.
+        let slide = "Sorting algorithms\nQuicksort is fast\nCaptions hold still"
+        let more = CueBuilder.cues(from: stretch(slide), captions: [Self.caption("Captions hold still")])
+        #expect(more.map(\.text) == [slide, "Sorting algorithms\nQuicksort is fast"])
+        #expect(more.map(\.end) == [2, 2.5] && more.map(\.endFrame) == [60, 75])
+    }
+
     @Test func aFewLettersReadOnlyWhileACaptionShowsAreTexture() {
         let texture = Self.stretch("we\ndest=", at: PixelRect(x: 10, y: 10, width: 30, height: 30))
         let cues = CueBuilder.cues(from: texture, captions: [Self.caption("Captions hold still")])

@@ -38,7 +38,7 @@ enum CueBuilder {
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
-        let slides = split(cues(from: segments), at: captions)
+        var slides = split(cues(from: segments), at: captions)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
         // A caption that came with a change the slide path saw as it happened is part of a slide when the
@@ -48,10 +48,19 @@ enum CueBuilder {
         let readsIt = { (slide: Cue, caption: Cue) in
             guard abs(slide.startFrame - caption.startFrame) <= 1, overlapping(slide, caption) else { return false }
             guard slide.codes.isEmpty else { return true }
-            if TextSimilarity.normalizedDistance(slide.text, caption.text) <= sameReading { return true }
+            if isSameReading(slide, caption) { return true }
             return letters(slide) >= letters(caption) + growthCharacters
         }
-        let captions = captions.filter { caption in !slides.contains { readsIt($0, caption) } }
+        // A slide that reads just the caption's text shows it no longer than the caption's own last frame,
+        // which the tracker pinned down: the slide path's stretch ends at the next change of the whole picture.
+        let captions = captions.filter { caption in
+            guard let index = slides.firstIndex(where: { readsIt($0, caption) }) else { return true }
+            if isSameReading(slides[index], caption), caption.endFrame < slides[index].endFrame {
+                slides[index].end = caption.end
+                slides[index].endFrame = caption.endFrame
+            }
+            return false
+        }
         let keptSlides = slides.filter { slide in
             guard let bounds = slide.bounds else { return true }
             return !captions.contains { caption in
@@ -78,6 +87,11 @@ enum CueBuilder {
             }
         }
         return (keptSlides + keptCaptions).sorted { $0.start < $1.start }
+    }
+
+    /// Whether a slide's and a caption's readings are the same text (`sameReading`), codes aside.
+    private static func isSameReading(_ slide: Cue, _ caption: Cue) -> Bool {
+        slide.codes.isEmpty && TextSimilarity.normalizedDistance(slide.text, caption.text) <= sameReading
     }
 
     /// The share of `box`'s area inside `other`, slightly enlarged (readings of one text differ a little).
