@@ -61,6 +61,17 @@ struct KoreanReadingTests {
         #expect(index.cues.map(\.text) == ["dselect에서 선택한 걸 따릅니다"])
     }
 
+    @Test func aShortBoxedCaptionTheLayoutFindsNothingInIsReadAsOneBlock() async throws {
+        // Tesseract's page layout found no text in the caption's tight band (as `tesseract --psm 3` on its crop
+        // does not), and the caption made no cue at all; read as one block (`--psm 6`) it reads.
+        let video = try Self.latinWordCaptionVideo("포맷 버전 번호", name: "korean-short-caption.mp4")
+        let index = try await VideoIndexer(url: video, options: .init(analysis: AnalysisOptions(locales: ["ko"]))).run()
+        let cue = try #require(index.cues.first)
+        #expect(index.cues.count == 1)
+        #expect(cue.text.hasSuffix("버전 번호"))
+        #expect(cue.startFrame == 10 && cue.endFrame == 71)
+    }
+
     @Test func theEnglishReadingStopsAtTheWordBeforeAndTriesEndsInsideTheNext() {
         // A 40-pixel line: margin 10. The word before ends at 95, inside the margin; the next starts at 150,
         // inside the word.

@@ -56,11 +56,13 @@ public final class FrameAnalyzer: Sendable {
     }
 
     /// Reads the text in `region` of an owned gray picture of a displayed frame (a caption's clean picture
-    /// made from many frames), with positions on the displayed picture.
+    /// made from many frames), with positions on the displayed picture. Tesseract reads it as its layout
+    /// lays it out, or, `asOneBlock`, as one uniform block of lines.
     ///
     /// - Throws: `AnalysisError` (`.languageNotInstalled`, `.engineFailed`).
     func readText(
-        _ image: PixelImage, displaySize: (width: Int, height: Int), in region: NormalizedRect, options: AnalysisOptions
+        _ image: PixelImage, displaySize: (width: Int, height: Int), in region: NormalizedRect, options: AnalysisOptions,
+        asOneBlock: Bool = false
     ) async throws -> RecognizedText {
         let reading = try options.engine.captionReading(languages: options.languages)
         let luma = LumaImage(owned: image, displayWidth: displaySize.width, displayHeight: displaySize.height)
@@ -80,11 +82,11 @@ public final class FrameAnalyzer: Sendable {
                 return RecognizedText(blocks: reader.read(lines: try learned.lines(in: luma, luma.pixelRect(region)), scale: Self.detectedLineScale))
             }
             // A caption's clean picture is one line or two in a band: the plan reads it whole.
-            let blocks = PageReader(
+            let reader = PageReader(
                 engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false,
-                fitsLayoutToType: false
-            ).read([luma.pixelRect(region)], ignoring: [])
-            return RecognizedText(blocks: blocks)
+                fitsLayoutToType: false)
+            let rect = luma.pixelRect(region)
+            return RecognizedText(blocks: asOneBlock ? reader.read(lines: [rect], scale: 1) : reader.read([rect], ignoring: []))
         }
     }
 

@@ -122,12 +122,37 @@ struct CaptionReader {
         return picture.pixels.map { $0 >= level ? 0 : 255 }
     }
 
-    /// Reads the caption's clean picture, in grey or, given a threshold, in black and white.
+    /// Reads the caption's clean picture, in grey or, given a threshold, in black and white: as Tesseract lays
+    /// it out and, when that reading is unsure, as one block of lines (in a band this tight its layout may find
+    /// no text, or lose part of a line). The block's reading stands when it is mostly sure and holds more of
+    /// the caption's letters, counted by their confidence.
     private func read(_ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?) async throws -> RecognizedText {
         let (image, region) = try Self.framePicture(caption, pixels, threshold: threshold)
         let displayWidth = Int((Double(caption.frameWidth) * caption.pixelShape).rounded())
-        return try await analyzer.readText(
+        let laidOut = try await analyzer.readText(
             image, displaySize: (displayWidth, caption.frameHeight), in: region, options: options)
+        guard !Self.isSure(laidOut), try options.engine.captionReading(languages: options.languages) == .tesseract else {
+            return laidOut
+        }
+        let block = try await analyzer.readText(
+            image, displaySize: (displayWidth, caption.frameHeight), in: region, options: options, asOneBlock: true)
+        return Self.isMostlySure(block) && Self.sureLetters(block, of: caption) > Self.sureLetters(laidOut, of: caption)
+            ? block : laidOut
+    }
+
+    /// Whether at least half the words read are read with `sureConfidence` (a block read over the moving
+    /// picture's texture gives a few letters, unsurely).
+    static func isMostlySure(_ text: RecognizedText) -> Bool {
+        let words = text.blocks.flatMap(\.lines).flatMap(\.words)
+        return !words.isEmpty && 2 * words.count(where: { $0.confidence >= sureConfidence }) >= words.count
+    }
+
+    /// The letters and digits of the caption's words in a reading (`strokesOnly`), each counted by its word's
+    /// confidence.
+    static func sureLetters(_ text: RecognizedText, of caption: CaptionTracker.Caption) -> Double {
+        text.blocks.flatMap(\.lines).compactMap { strokesOnly($0, of: caption) }.flatMap(\.words).reduce(0) { sum, word in
+            sum + word.confidence * Double(word.text.filter { $0.isLetter || $0.isNumber }.count)
+        }
     }
 
     /// Whether `whole` holds at least `recoveredLetters` more letters than `text`, with a mean confidence
