@@ -389,6 +389,27 @@ struct VideoIndexerTests {
         #expect(more.map(\.end) == [2, 2.5] && more.map(\.endFrame) == [60, 75])
     }
 
+    @Test func aCaptionWithinAnotherShownAtTheSameTimeIsPartOfIt() {
+        // The tuning set's vtest-outline-h264: strokes born two frames before the caption, as it faded in, made a
+        // caption of their own reading `yon!`, inside the caption's box and ending with it.
+        let whole = Cue(
+            start: 12.9, end: 15.4, startFrame: 129, endFrame: 154,
+            text: "Don't plan any hasty moves.\nYou'll be evicted soon anyway.",
+            bounds: NormalizedRect(measured: 0.225, 0.863, 0.548, 0.106), codes: [], detections: [])
+        let part = Cue(
+            start: 12.7, end: 15.4, startFrame: 127, endFrame: 154, text: "yon!",
+            bounds: NormalizedRect(measured: 0.255, 0.864, 0.073, 0.032), codes: [], detections: [])
+        #expect(CueBuilder.cues(from: [], captions: [part, whole]).map(\.text) == [whole.text])
+        // A caption at another place at the same time (a speaker's name at the top) stands, and so does one at
+        // the same place at another time.
+        var top = part
+        top.bounds = NormalizedRect(measured: 0.255, 0.05, 0.073, 0.032)
+        var later = part
+        (later.start, later.end, later.startFrame, later.endFrame) = (15.4, 16, 154, 160)
+        #expect(CueBuilder.cues(from: [], captions: [top, whole]).map(\.text) == ["yon!", whole.text])
+        #expect(CueBuilder.cues(from: [], captions: [whole, later]).map(\.text) == [whole.text, "yon!"])
+    }
+
     @Test func aFewLettersReadOnlyWhileACaptionShowsAreTexture() {
         let texture = Self.stretch("we\ndest=", at: PixelRect(x: 10, y: 10, width: 30, height: 30))
         let cues = CueBuilder.cues(from: texture, captions: [Self.caption("Captions hold still")])

@@ -38,9 +38,10 @@ enum CueBuilder {
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
-        var slides = split(cues(from: segments), at: captions)
+        let whole = wholeCaptions(captions)
+        var slides = split(cues(from: segments), at: whole)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
-        let letters = { (cue: Cue) in cue.text.filter { $0.isLetter || $0.isNumber }.count }
+        let letters = letterCount
         // A caption that came with a change the slide path saw as it happened is part of a slide when the
         // slide's reading is the same (a still slide's text block, which lasts beyond the slide's later
         // steps) or holds more: codes, or text well beyond the caption's (a bullet revealed). Then the
@@ -53,7 +54,7 @@ enum CueBuilder {
         }
         // A slide that reads just the caption's text shows it no longer than the caption's own last frame,
         // which the tracker pinned down: the slide path's stretch ends at the next change of the whole picture.
-        let captions = captions.filter { caption in
+        let captions = whole.filter { caption in
             guard let index = slides.firstIndex(where: { readsIt($0, caption) }) else { return true }
             if isSameReading(slides[index], caption), caption.endFrame < slides[index].endFrame {
                 slides[index].end = caption.end
@@ -87,6 +88,25 @@ enum CueBuilder {
             }
         }
         return (keptSlides + keptCaptions).sorted { $0.start < $1.start }
+    }
+
+    /// The captions without those that lie within another caption shown at the same time that holds more
+    /// letters: two captions do not show at one place at once, so the smaller is a part of the other that the
+    /// tracker found on its own (strokes born a few frames early as the caption faded in).
+    static func wholeCaptions(_ captions: [Cue]) -> [Cue] {
+        captions.filter { caption in
+            guard let box = caption.bounds else { return true }
+            return !captions.contains { other in
+                guard let otherBox = other.bounds, other.startFrame < caption.endFrame, caption.startFrame < other.endFrame
+                else { return false }
+                return letterCount(other) > letterCount(caption) && fraction(of: box, inside: otherBox) >= 0.8
+            }
+        }
+    }
+
+    /// The letters and digits of a cue's text.
+    private static func letterCount(_ cue: Cue) -> Int {
+        cue.text.filter { $0.isLetter || $0.isNumber }.count
     }
 
     /// Whether a slide's and a caption's readings are the same text (`sameReading`), codes aside.
