@@ -60,4 +60,16 @@ struct CaptionConsensusTests {
         consensus.setAfterShowsOther(at: Self.box)
         Self.expectClean(consensus.picture().pixels)
     }
+
+    @Test func theStrokesCoveredAreThoseInsideTheWordsBoxes() {
+        // A part at (100, 50), 10 x 4 pixels, with strokes in its left and right halves of the second row.
+        let part = ImageRect(x: 100, y: 50, width: 10, height: 4)
+        let strokes = (0..<40).map { $0 / 10 == 1 }
+        let consensus = CaptionConsensus(rect: part, strokes: strokes, before: nil)
+        #expect(consensus.strokesCovered(by: []) == 0)
+        #expect(consensus.strokesCovered(by: [ImageRect(x: 100, y: 50, width: 5, height: 4)]) == 0.5)
+        #expect(consensus.strokesCovered(by: [ImageRect(x: 90, y: 40, width: 40, height: 20)]) == 1)
+        #expect(CaptionConsensus(rect: part, strokes: [Bool](repeating: false, count: 40), before: nil)
+            .strokesCovered(by: [part]) == 0)
+    }
 }

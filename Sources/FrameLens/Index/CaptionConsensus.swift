@@ -114,6 +114,19 @@ struct CaptionConsensus: Sendable {
         return Double(atStrokes) / Double(box.width * box.height)
     }
 
+    /// The share of the caption's strokes that lie in at least one of `boxes` (in coded pixels of the frame).
+    func strokesCovered(by boxes: [ImageRect]) -> Double {
+        var strokeCount = 0
+        var covered = 0
+        for index in strokes.indices where strokes[index] {
+            strokeCount += 1
+            let x = rect.x + index % rect.width
+            let y = rect.y + index / rect.width
+            if boxes.contains(where: { $0.contains(x: x, y: y) }) { covered += 1 }
+        }
+        return strokeCount == 0 ? 0 : Double(covered) / Double(strokeCount)
+    }
+
     /// The number of frames held.
     var count: Int { crops.count }
 

@@ -19,6 +19,8 @@ struct CaptionReader {
     static let shortFrameScale = 2
     /// A word read is the caption's when at least this share of its box lies at the caption's strokes.
     static let minimumStrokeShare = 0.02
+    /// A reading whose words' boxes hold less than this share of the caption's strokes lost part of it.
+    static let coveredStrokes = 0.5
     /// A sure word off the strokes beside a word on them is kept when at least this share of its height.
     static let besideHeight = 0.6
 
@@ -58,19 +60,22 @@ struct CaptionReader {
     /// The line without the words that lie off the caption's strokes (the still parts of the picture
     /// around it, read as letters), or nil when none is left (`captionWords`).
     static func strokesOnly(_ line: RecognizedLine, of caption: CaptionTracker.Caption) -> RecognizedLine? {
-        let rects = line.words.map { word in
-            let box = word.bounds.normalized
-            return ImageRect(
-                x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
-                width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
-                height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))
-        }
+        let rects = line.words.map { frameRect(of: $0, in: caption) }
         let kept = captionWords(
             onStrokes: rects.map { caption.consensus.strokeShare(of: $0) >= minimumStrokeShare },
             at: rects, confidences: line.words.map(\.confidence))
         if !kept.contains(false) { return line }
         let words = line.words.indices.filter { kept[$0] }.map { line.words[$0] }
         return words.isEmpty ? nil : RecognizedLine(words: words)
+    }
+
+    /// Where a word read lies, in coded pixels of the caption's frame.
+    static func frameRect(of word: RecognizedWord, in caption: CaptionTracker.Caption) -> ImageRect {
+        let box = word.bounds.normalized
+        return ImageRect(
+            x: Int(box.x * Double(caption.frameWidth)), y: Int(box.y * Double(caption.frameHeight)),
+            width: Int((box.width * Double(caption.frameWidth)).rounded(.up)),
+            height: Int((box.height * Double(caption.frameHeight)).rounded(.up)))
     }
 
     /// Which of a line's words are the caption's: those on its strokes, and those read surely beside one
@@ -123,15 +128,18 @@ struct CaptionReader {
     }
 
     /// Reads the caption's clean picture, in grey or, given a threshold, in black and white: as Tesseract lays
-    /// it out and, when that reading is unsure, as one block of lines (in a band this tight its layout may find
-    /// no text, or lose part of a line). The block's reading stands when it is mostly sure and holds more of
-    /// the caption's letters, counted by their confidence.
+    /// it out and, when that reading is unsure or its words leave more than half the caption's strokes out
+    /// (`coveredStrokes`), as one block of lines (in a band this tight its layout may find no text, or lose part
+    /// of a line). The block's reading stands when it is mostly sure and holds more of the caption's letters,
+    /// counted by their confidence.
     private func read(_ caption: CaptionTracker.Caption, _ pixels: [UInt8], threshold: UInt8?) async throws -> RecognizedText {
         let (image, region) = try Self.framePicture(caption, pixels, threshold: threshold)
         let displayWidth = Int((Double(caption.frameWidth) * caption.pixelShape).rounded())
         let laidOut = try await analyzer.readText(
             image, displaySize: (displayWidth, caption.frameHeight), in: region, options: options)
-        guard !Self.isSure(laidOut), try options.engine.captionReading(languages: options.languages) == .tesseract else {
+        let complete = Self.isSure(laidOut) && caption.consensus.strokesCovered(
+            by: laidOut.blocks.flatMap(\.lines).flatMap(\.words).map { Self.frameRect(of: $0, in: caption) }) >= Self.coveredStrokes
+        guard !complete, try options.engine.captionReading(languages: options.languages) == .tesseract else {
             return laidOut
         }
         let block = try await analyzer.readText(
