@@ -43,6 +43,23 @@ struct QuickDecodingTests {
         #expect(differingBytes(pixels, try TestMedia.ffmpegFrame(video, number: 45)) == 0)
     }
 
+    /// The indexer asks for a caption's ends with an approximate lead, and for a picture to read exactly, in
+    /// turn. Decoding on from an exact frame, an approximate request stays exact, so the exact one after it
+    /// decodes on too instead of seeking back to the group's keyframe.
+    @Test func anApproximateLeadDecodedOnFromAnExactFrameStaysExact() throws {
+        let video = try TestMedia.counter()
+        let cursor = FrameCursor(decoder: try VideoDecoder(file: try MediaFile(url: video), streamIndex: 0, threads: 1))
+        #expect(try cursor.frame(at: 0.2).frameNumber == 5)
+        let quick = try cursor.frame(atTimestamp: cursor.decoder.timestamp(forTime: 1.5), lead: .approximate)
+        #expect(quick.frameNumber == 37)
+        #expect(differingBytes(try FrameRenderer.render(quick, as: .rgb24).pixels, try TestMedia.ffmpegFrame(video, number: 37)) == 0)
+        let decoded = cursor.decoder.framesDecoded
+        let frame = try cursor.frame(at: 1.8)
+        #expect(frame.frameNumber == 45)
+        #expect(cursor.decoder.framesDecoded - decoded < 10, "decoded on from frame 38 (6 frames), not again from frame 0 (40 or more)")
+        #expect(differingBytes(try FrameRenderer.render(frame, as: .rgb24).pixels, try TestMedia.ffmpegFrame(video, number: 45)) == 0)
+    }
+
     /// Decoding order of I0 P4 B2 b1 b3 P8 B6 b5 b7 P12 B10 b9 b11, with P8 three times the usual size.
     @Test func bFramesBeforeNewContentAreDecodedAndTheOthersRecorded() {
         var skips = BidirectionalSkips(longestGap: 4)

@@ -37,12 +37,17 @@ final class FrameCursor {
     }
 
     /// The frame with the greatest presentation timestamp <= `target` (in the stream's time base).
+    /// Decoding forward from an exact frame stays exact whatever `lead` allows: the few frames skipped
+    /// would save little, and an exact request after it would have to seek back to a keyframe (one every
+    /// 12.5 s in x264's default output).
     func frame(atTimestamp target: Int64, lead: Lead = .exact) throws(MediaError) -> VideoFrame {
         if current == nil && atStartOfFile { return try decodeForward(to: target, lead: lead) }
         if let current, current.pts <= target, isExact || lead == .approximate {
             if let lookahead, lookahead.pts > target { return current }
             if lookahead == nil && reachedEnd { return current }
-            if !seekIsCheaper(from: current.pts, to: target) { return try decodeForward(to: target, lead: lead) }
+            if !seekIsCheaper(from: current.pts, to: target) {
+                return try decodeForward(to: target, lead: isExact ? .exact : lead)
+            }
         }
         try seekAndDecode(to: target, lead: lead, skipping: true)
         return current!
