@@ -16,6 +16,9 @@ struct ChangeDetector {
     /// The most samples in a row an animation may take: cells that changed in at most this many
     /// samples and then stopped are not in motion.
     static let longestAnimation = 3
+    /// The share of a change's cells that must hold still for it to be a step (`heldMostly`): on a
+    /// slide video every cell of a step holds, in moving footage 5-40 % do.
+    static let heldShare = 0.5
     /// How many cells around a moving cell are ignored too.
     private static let motionMargin = 2
 
@@ -161,6 +164,13 @@ struct ChangeDetector {
         guard let next else { return nil }
         let held = change.indices.map { change[$0] > Self.cellThreshold && next[$0] <= Self.motionThreshold }
         return isChange(change, within: held) ? held : nil
+    }
+
+    /// Whether most of a change held still until the next sample (`held`, from `steps`): at least
+    /// `heldShare` of its changed cells, as where a bullet is revealed or a slide comes. In footage that
+    /// moves all over, a few of the cells held by chance: that is no step.
+    func heldMostly(_ change: [Int], held: [Bool]) -> Bool {
+        Double(changedCellCount(change, within: held)) >= Self.heldShare * Double(changedCellCount(change, within: nil))
     }
 
     /// Marks every cell next to a marked cell too.

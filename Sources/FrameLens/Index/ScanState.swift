@@ -122,7 +122,8 @@ struct ScanState {
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
     private var candidate: VideoFrame?
     private var settled = false
-    /// Whether the change that opened the open stretch held still at the next sample.
+    /// Whether most of the change that opened the open stretch held still at the next sample
+    /// (`ChangeDetector.heldMostly`): a step, not footage in motion.
     private var openedByStep = false
     /// The last picture read, so that the same content is never read twice in a row.
     private var lastRead: (thumbnail: Thumbnail, reading: Int)?
@@ -295,7 +296,7 @@ struct ScanState {
             changed: detector.changedRegions(change.differences),
             opening: stretches[stretches.count - 1].reading == nil ? change.differences : nil))
         candidate = change.after.frame
-        openedByStep = focus != nil
+        openedByStep = focus.map { detector.heldMostly(change.differences, held: $0) } ?? false
         settled = false
     }
 
