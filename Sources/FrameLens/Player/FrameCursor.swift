@@ -10,7 +10,8 @@ final class FrameCursor {
         case exact
         /// B-frames skipped and deblocking left out (`VideoDecoder.Skipping.bidirectional`): much faster,
         /// and the frame found, and those stepped to after it, are close to the real ones: good for
-        /// thumbnails, not for reading. An exact request after this one seeks again.
+        /// thumbnails, not for reading. An exact request after one that skipped frames seeks again; decoding on
+        /// from an exact frame skips nothing (`frame(atTimestamp:lead:)`).
         case approximate
     }
 
