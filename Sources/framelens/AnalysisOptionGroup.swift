@@ -43,7 +43,8 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(
         help: """
             Warp a filmed projection screen to a rectangle before reading: auto (when a bright four-sided \
-            screen at an angle on a dark surround is found) or off.
+            screen at an angle on a dark surround is found; index reads a filmed screen found less surely \
+            with the room around it painted over) or off.
             """)
     var rectify: AnalysisOptions.Rectification = .auto
 

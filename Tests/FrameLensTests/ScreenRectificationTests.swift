@@ -120,4 +120,59 @@ struct ScreenRectificationTests {
         #expect(abs(rectified.width - 729) <= 8 && abs(rectified.height - 587) <= 8, "\(rectified)")
         #expect(whole == (1280, 720))
     }
+
+    /// One second of a dim, upright screen (800x560 at (240, 80), level 154) with soft gray text (level 96) in a
+    /// dark room (level 28): upright, it could be a window on a dark desktop, so `ScreenFinder.find` is not sure
+    /// of it; thresholded between the room and the screen, its text is lost.
+    static let dimLines = [
+        "Soft gray text on a dim screen", "A camera films the lecture", "The room around it is dark",
+        "Tesseract sees only the room",
+    ]
+
+    static func dimScreen() throws -> String {
+        let text = dimLines.enumerated().map { index, line in
+            "drawtext=fontfile=\(font):text='\(line)':fontsize=30:fontcolor=0x606060:x=40:y=\(60 + index * 110)"
+        }.joined(separator: ",")
+        return try TestMedia.make("dim-screen.mp4", [
+            "-f", "lavfi", "-i", "color=c=0x9a9a9a:s=800x560:r=5:d=1",
+            "-f", "lavfi", "-i", "color=c=0x1c1c1c:s=1280x720:r=5:d=1",
+            "-filter_complex", "[0]\(text)[screen];[1][screen]overlay=240:80,gblur=sigma=1.2,noise=alls=6:allf=t",
+            "-c:v", "libx264", "-crf", "20", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    @Test func aFilmedScreenNotFoundForSureIsReadWithTheRoomPaintedOver() async throws {
+        let frame = try VideoFrame.firstFrame(ofFileAt: try Self.dimScreen())
+        var options = AnalysisOptions(features: [.text])
+        let asItIs = try await FrameAnalyzer.shared.analyze(frame, options: options)
+        options.isFilmed = true
+        let filmed = try await FrameAnalyzer.shared.analyze(frame, options: options)
+        options.rectification = .off
+        let off = try await FrameAnalyzer.shared.analyze(frame, options: options)
+        #expect(asItIs.screen == nil && filmed.screen == nil)
+        #expect(asItIs.text?.transcript == "" && off.text?.transcript == "")
+        #expect(filmed.text?.blocks.flatMap(\.lines).map(\.text) == Self.dimLines)
+        // The words stay where the frame shows them: the first line 40 pixels into the screen.
+        let first = try #require(filmed.text?.blocks.first?.lines.first?.bounds.pixels)
+        #expect(abs(first.x - 280) <= 4 && abs(first.y - 146) <= 12, "\(first)")
+    }
+
+    @Test func theIsolatedScreenIsTheBrightRegionAndTheRoomTakesItsLevel() throws {
+        let frame = try VideoFrame.firstFrame(ofFileAt: try Self.dimScreen())
+        let isolated = try #require(frame.withLumaPlane(ScreenFinder.isolated))
+        // Cells are 4 pixels: the box is the screen's to a cell, the blur's edge aside.
+        let box = isolated.box
+        for (found, truth) in [(box.x, 240.0 / 1280), (box.y, 80.0 / 720), (box.width, 800.0 / 1280), (box.height, 560.0 / 720)] {
+            #expect(abs(found - truth) <= 0.01, "\(box)")
+        }
+        let pixels = isolated.picture.pixels
+        // The room's corner takes the level of the screen's blank parts; the screen keeps its own pixels.
+        frame.withLumaPlane { plane in
+            let blank = (990..<1010).flatMap { x in (590..<610).map { Int(plane[x, $0]) } }
+            let level = blank.reduce(0, +) / blank.count
+            #expect(abs(Int(pixels[0]) - level) <= 3, "\(pixels[0]) against \(level)")
+            #expect(Int(plane[0, 0]) < level / 2)
+            #expect(pixels[400 * 1280 + 700] == plane[700, 400])
+        }
+    }
 }

@@ -39,6 +39,10 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// Whether a filmed projection screen is warped to a rectangle before its text is read (when no
     /// `regions` are given).
     public var rectification: Rectification
+    /// Whether the picture is known to be filmed (the indexer saw the camera drift): with `.auto`
+    /// rectification, a screen whose four sides are not found for sure is still read on its own, the room
+    /// around it painted over (`ScreenFinder.isolated`).
+    package var isFilmed = false
 
     /// Options with everything looked for, in English, over the whole picture, by default.
     public init(

@@ -141,8 +141,9 @@ public final class FrameAnalyzer: Sendable {
     func analyzeNow(_ frame: VideoFrame, options: AnalysisOptions, engine: TesseractEngine?) throws -> FrameAnalysis {
         let image = try LumaImage(frame)
         countPicture(width: image.displayWidth, height: image.displayHeight)
-        let rectangles = (options.regions.isEmpty ? [NormalizedRect.whole] : options.regions).map(image.pixelRect)
         let rectified = engine == nil ? nil : rectifiedScreen(of: image, options: options)
+        let isolated = engine == nil || rectified != nil ? nil : isolatedScreen(of: image, options: options)
+        let rectangles = (options.regions.isEmpty ? [isolated?.box ?? .whole] : options.regions).map(image.pixelRect)
         let text = Locked<RecognizedText?>(nil)
         let codes = Locked<[DetectedCode]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -153,7 +154,7 @@ public final class FrameAnalyzer: Sendable {
                     .movingBounds(rectified.onFrame)
                 text.withLock { $0 = RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) }) }
             } else if part == 0, let engine {
-                let blocks = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence)
+                let blocks = PageReader(engine: engine, image: isolated?.image ?? image, minimumConfidence: options.minimumConfidence)
                     .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
                 text.withLock { $0 = RecognizedText(blocks: blocks) }
@@ -178,6 +179,17 @@ public final class FrameAnalyzer: Sendable {
               let corners = image.withPlane(ScreenFinder.find)
         else { return nil }
         return RectifiedScreen(image, corners: corners)
+    }
+
+    /// The screen of a picture known to be filmed, its room painted over, with the box around it, when the options
+    /// allow rectifying (`.auto`, the whole picture read) and its four sides were not found for sure
+    /// (`ScreenFinder.isolated`).
+    private func isolatedScreen(of image: LumaImage, options: AnalysisOptions) -> (image: LumaImage, box: NormalizedRect)? {
+        guard options.isFilmed, options.rectification == .auto, options.regions.isEmpty,
+              let isolated = image.withPlane(ScreenFinder.isolated)
+        else { return nil }
+        return (LumaImage(owned: isolated.picture, displayWidth: image.displayWidth, displayHeight: image.displayHeight),
+                isolated.box)
     }
 
     private func countPicture(width: Int, height: Int) {

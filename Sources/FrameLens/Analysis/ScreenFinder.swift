@@ -15,19 +15,59 @@ enum ScreenFinder {
 
     /// The screen on `plane`, in the plane's pixels; nil when there is none for sure.
     static func find(in plane: PlaneView) -> Quadrilateral? {
-        let factor = max(1, plane.width / cellsAcross)
-        let small = Cells(values: plane.boxAverages(factor: factor, step: 2), width: plane.width / factor, height: plane.height / factor)
-        guard small.width >= 32, small.height >= 32, let levels = small.levels(), levels.bright - levels.dark >= 60 else {
-            return nil
-        }
-        let threshold = UInt8(levels.dark + (levels.bright - levels.dark) / 3)
-        let region = small.largestRegion(brighterThan: threshold)
-        let area = Double(small.width * small.height)
-        guard Double(region.count) >= area / 5, let sides = Sides(region: region, in: small), sides.cut <= 1,
-              Double(sides.area) <= area * 0.9, let corners = sides.corners(), isPlausible(corners, of: small),
-              Double(sides.area) >= 0.85 * corners.area, small.isDarkAround(corners, threshold: threshold)
+        guard let bright = BrightRegion(plane), let sides = Sides(region: bright.region, in: bright.cells),
+              sides.cut <= 1, Double(sides.area) <= bright.area * 0.9, let corners = sides.corners(),
+              isPlausible(corners, of: bright.cells), Double(sides.area) >= 0.85 * corners.area,
+              bright.cells.isDarkAround(corners, threshold: bright.threshold)
         else { return nil }
-        return Quadrilateral(corners: corners, scale: Double(factor))
+        return Quadrilateral(corners: corners, scale: Double(bright.factor))
+    }
+
+    /// The screen of a picture known to be filmed (the camera was seen to drift), for when `find` is not sure
+    /// of its four sides (a vignette rounds them off, a person in front or a dark title bar bites into them, an
+    /// edge of the picture cuts them): the picture with the room painted over, and the box around the screen.
+    /// The screen is the largest bright region, each of its rows filled from its leftmost to its rightmost cell;
+    /// everything else takes the screen's median level. Nil when there is no bright region on a dark surround.
+    ///
+    /// Given the whole picture, Tesseract thresholds between the dark room and the lit screen, above the gray
+    /// of a filmed slide's soft text, and finds no text at all; a box around a screen seen at an angle still
+    /// holds dark corners of the room.
+    static func isolated(in plane: PlaneView) -> (picture: PixelImage, box: NormalizedRect)? {
+        guard let bright = BrightRegion(plane) else { return nil }
+        let cells = bright.cells
+        var spans = [(first: Int, end: Int)?](repeating: nil, count: cells.height)
+        for index in bright.region {
+            let x = index % cells.width, y = index / cells.width
+            spans[y] = (min(spans[y]?.first ?? x, x), max(spans[y]?.end ?? 0, x + 1))
+        }
+        let rows = spans.indices.filter { spans[$0] != nil }
+        let left = rows.map { spans[$0]!.first }.min()!, right = rows.map { spans[$0]!.end }.max()!
+        let top = rows.first!, bottom = rows.last! + 1
+        let corners = [Point(x: Double(left), y: Double(top)), Point(x: Double(right), y: Double(top)),
+                       Point(x: Double(right), y: Double(bottom)), Point(x: Double(left), y: Double(bottom))]
+        guard Double((right - left) * (bottom - top)) <= bright.area * 0.9,
+              cells.isDarkAround(corners, threshold: bright.threshold)
+        else { return nil }
+        let inside = bright.region.map { cells.values[$0] }.sorted()
+        let level = inside[inside.count / 2]
+        let pixels = [UInt8](unsafeUninitializedCapacity: plane.width * plane.height) { buffer, count in
+            for y in 0..<plane.height {
+                let span = spans[min(y / bright.factor, cells.height - 1)]
+                for x in 0..<plane.width {
+                    let column = min(x / bright.factor, cells.width - 1)
+                    let isScreen = span.map { column >= $0.first && column < $0.end } ?? false
+                    buffer[y * plane.width + x] = isScreen ? plane[x, y] : level
+                }
+            }
+            count = plane.width * plane.height
+        }
+        let width = Double(cells.width), height = Double(cells.height)
+        return (
+            PixelImage(width: plane.width, height: plane.height, format: .gray8, pixels: pixels),
+            NormalizedRect(
+                left: Double(left) / width, top: Double(top) / height, right: Double(right) / width,
+                bottom: Double(bottom) / height)
+        )
     }
 
     /// Whether the corners make a screen seen by a camera: convex, within a tenth of the picture beyond its
@@ -75,6 +115,31 @@ extension [Point] {
     /// The area of the polygon (shoelace formula).
     fileprivate var area: Double {
         abs((0..<count).map { self[$0].x * self[($0 + 1) % count].y - self[($0 + 1) % count].x * self[$0].y }.reduce(0, +)) / 2
+    }
+}
+
+/// The largest bright region of a picture averaged to about `ScreenFinder.cellsAcross` cells across (brighter
+/// than a third of the way from its dark to its bright level), when the levels differ enough to tell a lit
+/// screen from a dark room and the region fills a fifth of the picture or more.
+private struct BrightRegion {
+    let cells: Cells
+    /// Plane pixels per cell.
+    let factor: Int
+    let threshold: UInt8
+    /// The region's cells, as indices.
+    let region: [Int]
+    /// The averaged picture's area, in cells.
+    var area: Double { Double(cells.width * cells.height) }
+
+    init?(_ plane: PlaneView) {
+        factor = max(1, plane.width / ScreenFinder.cellsAcross)
+        cells = Cells(values: plane.boxAverages(factor: factor, step: 2), width: plane.width / factor, height: plane.height / factor)
+        guard cells.width >= 32, cells.height >= 32, let levels = cells.levels(), levels.bright - levels.dark >= 60 else {
+            return nil
+        }
+        threshold = UInt8(levels.dark + (levels.bright - levels.dark) / 3)
+        region = cells.largestRegion(brighterThan: threshold)
+        guard Double(region.count) >= Double(cells.width * cells.height) / 5 else { return nil }
     }
 }
 

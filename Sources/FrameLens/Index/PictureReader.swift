@@ -116,7 +116,7 @@ struct PictureReader {
     private func carryOut(_ request: ScanRequest) async throws -> Outcome {
         do {
             switch request {
-            case .read(let picture, let reading, let motion):
+            case .read(let picture, let reading, let motion, let filmed):
                 let frame =
                     switch picture {
                     case .scanned(let frame): frame
@@ -125,6 +125,7 @@ struct PictureReader {
                     }
                 var options = options
                 options.ignoredRegions += motion
+                options.isFilmed = filmed
                 return .reading(reading, try await analyzer.analyze(frame, options: options))
             case .confirm:
                 preconditionFailure("a confirmation starts once its first reading is in (carryingOut)")

@@ -42,7 +42,8 @@ struct PendingChange {
 /// Work the scan's state asks for: decoding between frames and reading, carried out by `PictureReader`.
 enum ScanRequest: Sendable {
     /// Read a picture, leaving out the parts of the picture in motion; the reading is numbered `reading`.
-    case read(PictureReader.Picture, reading: Int, ignoring: [NormalizedRect])
+    /// `filmed`: the camera was seen to drift (`AnalysisOptions.isFilmed`).
+    case read(PictureReader.Picture, reading: Int, ignoring: [NormalizedRect], filmed: Bool)
     /// Other intra frames of the stretch that showed the picture of reading `reading`: when that reading is
     /// unsure, they are read too, and the readings combined word by word (`ReadingConsensus`).
     case confirm(reading: Int, with: [VideoFrame])
@@ -411,7 +412,7 @@ struct ScanState {
         _ picture: PictureReader.Picture, _ thumbnail: Thumbnail?, ignoring moving: [NormalizedRect]? = nil
     ) {
         readings += 1
-        requests.append(.read(picture, reading: readings, ignoring: moving ?? detector.movingRegions))
+        requests.append(.read(picture, reading: readings, ignoring: moving ?? detector.movingRegions, filmed: isFilmed))
         stretches[stretches.count - 1].reading = readings
         if let thumbnail { lastRead = (thumbnail, readings) }
     }
