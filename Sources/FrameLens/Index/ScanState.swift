@@ -123,6 +123,13 @@ struct ScanState {
     /// The open stretch's latest sample, and whether the picture has settled (and is being read).
     private var candidate: VideoFrame?
     private var settled = false
+    /// How many cells were in motion when the open stretch's filmed picture settled, when they were at least
+    /// `crossingShare` of the picture (a person crossing the screen): once fewer than a quarter of that many move
+    /// and the picture shows an earlier stretch's slide, which it did not as it settled (the person has gone from
+    /// in front of it), it settles again on that picture (`settleAgain`), once, and joins that slide's cue.
+    private var settledAmidMotion: Int?
+    /// The share of the cells in motion that a person crossing a filmed screen sets moving, at the least.
+    static let crossingShare = 0.05
     /// Whether most of the change that opened the open stretch held still at the next sample
     /// (`ChangeDetector.heldMostly`): a step, not footage in motion.
     private var openedByStep = false
@@ -256,6 +263,8 @@ struct ScanState {
             settled = true
             candidate = frame
             try settle(frame, thumbnail)
+        } else if let moving = settledAmidMotion, movingCellCount * 4 < moving, showsAnEarlierSlideFirst(thumbnail) {
+            try settleAgain(frame, thumbnail)
         } else if averaging != nil, decodedExactly(frame.pts) {
             averaging?.average.add(frame, thumbnail)
             if averaging?.average.count == FrameAverage.frames { readAverage() }
@@ -359,6 +368,9 @@ struct ScanState {
     /// exactly begins an average of the stretch's samples (`averaging`); else an intra frame of the stretch
     /// showing it is read, else the read waits for one (`unread`).
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
+        let moving = movingCellCount
+        settledAmidMotion = isFilmed && Double(moving) >= Self.crossingShare * Double(Thumbnail.rows * Thumbnail.columns)
+            ? moving : nil
         if returns.sawDrift {
             let starts = stretches.map(\.start.time)
             stretches[stretches.count - 1].returnsTo = returns.settled(
@@ -376,6 +388,28 @@ struct ScanState {
         } else {
             unread = (frame, thumbnail, detector.movingCells)
         }
+    }
+
+    /// The filmed picture settled while something moved in front of it, and the motion has ended on a slide shown
+    /// before: the stretch settles again on it, so that it joins that slide (`ScreenReturns`), and what was asked
+    /// of the earlier picture is dropped (a reading asked already is not used).
+    private mutating func settleAgain(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
+        averaging = nil
+        unread = nil
+        readIntra = nil
+        sameIntras = []
+        candidate = frame
+        try settle(frame, thumbnail)
+        settledAmidMotion = nil
+    }
+
+    private var movingCellCount: Int { detector.movingCells.filter { $0 }.count }
+
+    /// Whether the open stretch, which showed no earlier slide as it settled, shows one now (`ScreenReturns`).
+    private func showsAnEarlierSlideFirst(_ thumbnail: Thumbnail) -> Bool {
+        let starts = stretches.map(\.start.time)
+        return stretches[stretches.count - 1].returnsTo == nil
+            && returns.earlierStretch(showing: thumbnail, before: stretches.count - 1, start: { starts[$0] }) != nil
     }
 
     /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read, leaving

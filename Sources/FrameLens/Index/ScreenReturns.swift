@@ -29,12 +29,20 @@ struct ScreenReturns {
         sawDrift = comparison.drifted
     }
 
-    /// Takes note of the picture stretch `stretch` settled on, and returns the earlier stretch it shows again,
-    /// if any. `start` gives a stretch's start time in seconds.
+    /// Takes note of the picture stretch `stretch` settled on (again, when a person crossed it as it first
+    /// settled), and returns the earlier stretch it shows again, if any. `start` gives a stretch's start time in
+    /// seconds.
     mutating func settled(stretch: Int, on picture: Thumbnail, start: (Int) -> Double) -> Int? {
         guard sawDrift else { return nil }
+        settled.removeAll { $0.stretch == stretch }
         defer { settled = (settled + [(stretch, picture)]).suffix(Self.remembered) }
-        return settled.reversed().first { earlier in
+        return earlierStretch(showing: picture, before: stretch, start: start)
+    }
+
+    /// The earlier settled stretch whose slide `picture`, shown in stretch `stretch`, shows again, if any.
+    func earlierStretch(showing picture: Thumbnail, before stretch: Int, start: (Int) -> Double) -> Int? {
+        settled.reversed().first { earlier in
+            guard earlier.stretch < stretch else { return false }
             let interruption = start(stretch) - start(earlier.stretch + 1)
             return (stretch == earlier.stretch + 1 || interruption <= Self.longestInterruption)
                 && Self.isSameSlide(earlier.picture, picture)
