@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve test docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
+.PHONY: deps build demo serve test test-times docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,11 @@ test: deps
 	Tests/e2e/run.sh
 	$(SWIFT) build --package-path Samples/Consumer
 	Samples/Consumer/.build/debug/consumer $(SAMPLE) 40
+
+# Where the Swift tests' time goes: the 30 slowest tests, the 10 slowest suites, and the time spent making
+# fixtures (scripts/test-times.sh; ARGS are swift test's, e.g. ARGS="--filter Library").
+test-times: deps
+	scripts/test-times.sh $(ARGS)
 
 # The library's documentation (DocC), into .build/plugins/Swift-DocC/outputs/FrameLens.doccarchive.
 docs: deps

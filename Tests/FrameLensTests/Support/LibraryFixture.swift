@@ -24,6 +24,10 @@ struct LibraryFixture {
 
     /// A library of two videos, added: `a.mp4` (3 s) and `week2/b.mkv` (4 s), both mentioning "slide".
     static func twoVideos() throws -> LibraryFixture {
+        try FixtureClock.timed("library", "twoVideos") { try makeTwoVideos() }
+    }
+
+    private static func makeTwoVideos() throws -> LibraryFixture {
         let fixture = try LibraryFixture()
         try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
         try fixture.put("Bravo netlist slide", at: "week2/b.mkv", seconds: 4)

@@ -43,36 +43,44 @@ enum TestMedia {
 
     /// Runs ffmpeg quietly, overwriting outputs; throws with its stderr when it fails.
     static func ffmpeg(_ arguments: [String]) throws {
-        let result = try Command.run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments)
+        let result = try FixtureClock.timed("video", arguments.last ?? "") {
+            try Command.run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments)
+        }
         guard result.status == 0 else { throw CommandFailure(command: "ffmpeg", output: result.errorText) }
     }
 
     /// ffmpeg's own RGB24 frame: the first frame at or after `seconds`.
     static func ffmpegFrame(_ video: String, at seconds: Double, extra: [String] = []) throws -> [UInt8] {
-        let result = try Command.run(
-            "ffmpeg",
-            ["-nostdin", "-v", "error", "-ss", String(format: "%.6f", seconds), "-i", video] + extra
-                + ["-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let result = try FixtureClock.timed("oracle", video) {
+            try Command.run(
+                "ffmpeg",
+                ["-nostdin", "-v", "error", "-ss", String(format: "%.6f", seconds), "-i", video] + extra
+                    + ["-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        }
         guard result.status == 0 else { throw CommandFailure(command: "ffmpeg", output: result.errorText) }
         return result.output
     }
 
     /// ffmpeg's RGB24 frame with this index in display order, decoding from the start.
     static func ffmpegFrame(_ video: String, number: Int) throws -> [UInt8] {
-        let result = try Command.run(
-            "ffmpeg",
-            ["-nostdin", "-v", "error", "-i", video, "-vf", "select=eq(n\\,\(number))", "-frames:v", "1",
-             "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let result = try FixtureClock.timed("oracle", video) {
+            try Command.run(
+                "ffmpeg",
+                ["-nostdin", "-v", "error", "-i", video, "-vf", "select=eq(n\\,\(number))", "-frames:v", "1",
+                 "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        }
         guard result.status == 0 else { throw CommandFailure(command: "ffmpeg", output: result.errorText) }
         return result.output
     }
 
     /// ffmpeg's RGB24 frames with these indexes in display order, decoding from the start.
     static func ffmpegFrames(_ video: String, numbers: ClosedRange<Int>, width: Int, height: Int) throws -> [[UInt8]] {
-        let result = try Command.run(
-            "ffmpeg",
-            ["-nostdin", "-v", "error", "-i", video, "-vf", "select=between(n\\,\(numbers.lowerBound)\\,\(numbers.upperBound))",
-             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let result = try FixtureClock.timed("oracle", video) {
+            try Command.run(
+                "ffmpeg",
+                ["-nostdin", "-v", "error", "-i", video, "-vf", "select=between(n\\,\(numbers.lowerBound)\\,\(numbers.upperBound))",
+                 "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        }
         guard result.status == 0 else { throw CommandFailure(command: "ffmpeg", output: result.errorText) }
         let size = width * height * 3
         return stride(from: 0, to: result.output.count, by: size).map { Array(result.output[$0..<min($0 + size, result.output.count)]) }
