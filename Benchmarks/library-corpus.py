@@ -3,7 +3,8 @@
 
 Each index is one made-up video of the archive /archive/talks/NNNN.mp4 with an identity of its own and
 cues whose text is real prose: sentences of the Debian documentation installed on this machine
-(/usr/share/doc, /usr/share/common-licenses), a few lines a cue, as slides hold them.
+(/usr/share/doc, /usr/share/common-licenses), a few lines a cue, as slides hold them; one cue in 20 is a Japanese,
+Korean or Chinese caption.
 
 usage: library-corpus.py OUT_DIR [VIDEOS] [CUES_PER_VIDEO]   (default 2000 videos, 15 cues each)
 """
@@ -40,6 +41,18 @@ def sentences():
     return sorted(set(found))
 
 
+# Captions in languages written without spaces between words (or whose words take endings), one cue in 20, so
+# that searches for a part of a word have something to find.
+CJK_CAPTIONS = [
+    "私はキーボードに取り組んでいるソフトウェアエンジニアです。",
+    "このプログラムは自由なソフトウェアです。",
+    "東京の大学で情報科学を研究しています。",
+    "다양한 유형을 탐구하는 것으로 시작합니다",
+    "소프트웨어 라이선스를 확인하십시오",
+    "我们在大学里学习计算机科学。",
+]
+
+
 def main():
     out = sys.argv[1]
     videos = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
@@ -52,7 +65,10 @@ def main():
         cues = []
         for _ in range(cues_per_video):
             length = rng.uniform(4, 40)
-            text = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 4)))
+            if rng.random() < 0.05:
+                text = rng.choice(CJK_CAPTIONS)
+            else:
+                text = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 4)))
             cues.append({"start": round(time, 3), "end": round(time + length, 3), "startFrame": int(time * 30),
                          "endFrame": int((time + length) * 30), "text": text, "codes": [], "detections": [],
                          "readTime": round(time + 0.5, 3)})

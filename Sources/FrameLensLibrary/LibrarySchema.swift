@@ -1,13 +1,14 @@
-/// The library's tables: one row per video file, one per cue, and an FTS5 index of the cues' text.
+/// The library's tables: one row per video file, one per cue, and two FTS5 indexes of the cues' text.
 ///
-/// `cue_text` is an external-content FTS5 table over `cues`: the text is stored once, in `cues`, and
-/// triggers keep the index in step with every insert and delete.
+/// `cue_text` (words) and `cue_grams` (trigrams, to find a part of a Chinese, Japanese or Korean word) are
+/// external-content FTS5 tables over `cues`: the text is stored once, in `cues`, and triggers keep the indexes
+/// in step with every insert and delete.
 enum LibrarySchema {
     /// `PRAGMA application_id` of a FrameLens library ("FLLB"), so that another program's database is
     /// recognised and left alone.
     static let applicationID: Int64 = 0x464C_4C42
     /// `PRAGMA user_version`: the schema's version.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     static let create = """
         CREATE TABLE videos (
@@ -39,7 +40,27 @@ enum LibrarySchema {
         CREATE TRIGGER cues_unindexed AFTER DELETE ON cues BEGIN
             INSERT INTO cue_text (cue_text, rowid, text) VALUES ('delete', old.id, old.text);
         END;
+        \(trigramIndex)
         PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(version);
+        """
+
+    /// The trigram index (schema 2).
+    private static let trigramIndex = """
+        CREATE VIRTUAL TABLE cue_grams USING fts5 (text, content = 'cues', content_rowid = 'id', tokenize = 'trigram');
+        CREATE TRIGGER cues_grams_indexed AFTER INSERT ON cues BEGIN
+            INSERT INTO cue_grams (rowid, text) VALUES (new.id, new.text);
+        END;
+        CREATE TRIGGER cues_grams_unindexed AFTER DELETE ON cues BEGIN
+            INSERT INTO cue_grams (cue_grams, rowid, text) VALUES ('delete', old.id, old.text);
+        END;
+        """
+
+    /// What takes a library of an older schema to this one, run in one transaction: schema 1 gains the trigram
+    /// index, filled from the cues it holds.
+    static let upgrade = """
+        \(trigramIndex)
+        INSERT INTO cue_grams (cue_grams) VALUES ('rebuild');
         PRAGMA user_version = \(version);
         """
 }

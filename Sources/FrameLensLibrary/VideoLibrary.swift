@@ -12,6 +12,9 @@ public final class VideoLibrary {
     /// The database file.
     public let path: String
     let database: SQLiteDatabase
+    /// Whether the library has its trigram index (schema 2); a library of schema 1 opened where it cannot be
+    /// upgraded (a read-only file) is searched without it.
+    private(set) var hasTrigramIndex = true
 
     /// Where a video file stands against the library.
     public enum Placement: Sendable, Equatable {
@@ -42,6 +45,7 @@ public final class VideoLibrary {
     ///   - access: to read, to change, or to add to (making it when missing).
     /// - Throws: `LibraryError`: `.noLibrary` (missing, unless `.create`), `.notALibrary` (not an SQLite
     ///   database, damaged, another program's, or newer: the file is not written), `.writeFailed`.
+    ///   A library of an older schema is upgraded in place, in one transaction.
     public init(at path: String, access: Access) throws(LibraryError) {
         self.path = path
         let creating = access == .create
@@ -62,7 +66,9 @@ public final class VideoLibrary {
         } catch {
             throw LibraryError(.writeFailed, "cannot open the library \(path): \(error.message)", operation: error.operation)
         }
-        try checkSchema(creating: creating)
+        if try checkSchema(creating: creating) < LibrarySchema.version {
+            try upgrade(reading: access == .read)
+        }
         // In WAL mode a commit that a crash interrupts is rolled back either way; NORMAL leaves out the sync
         // per commit, so that storing thousands of indexes does not wait on the disk for each.
         if access != .read { try sql { try database.execute("PRAGMA synchronous = NORMAL") } }
@@ -70,7 +76,9 @@ public final class VideoLibrary {
 
     /// Reads the library's marks before anything is written: a file that is not this library's kind stays
     /// untouched.
-    private func checkSchema(creating: Bool) throws(LibraryError) {
+    ///
+    /// - Returns: the library's schema version (the current one when it was just made).
+    private func checkSchema(creating: Bool) throws(LibraryError) -> Int64 {
         let (application, version, tables) = try sql {
             let pragma = { (name: String) in try self.database.prepare("PRAGMA \(name)").rows { $0.integer(0) }.first ?? 0 }
             let tables = try database.prepare("SELECT count(*) FROM sqlite_schema").rows { $0.integer(0) }.first ?? 0
@@ -82,13 +90,36 @@ public final class VideoLibrary {
                 try database.execute("PRAGMA journal_mode = WAL")
                 try database.transaction { try database.execute(LibrarySchema.create) }
             }
-            return
+            return LibrarySchema.version
         }
         guard application == LibrarySchema.applicationID else {
             throw LibraryError(.notALibrary, "\(path) is an SQLite database of another program, not a FrameLens library")
         }
         guard version <= LibrarySchema.version else {
             throw LibraryError(.notALibrary, "\(path) is a library of a newer FrameLens (schema \(version)); update framelens")
+        }
+        return version
+    }
+
+    /// Takes a library of an older schema to the current one in one transaction. Opened to read, it is upgraded
+    /// through a connection of its own when the file can be written, and searched as it is when not.
+    private func upgrade(reading: Bool) throws(LibraryError) {
+        guard reading else {
+            try sql { try Self.upgrade(database) }
+            return
+        }
+        do {
+            try Self.upgrade(SQLiteDatabase(path: path, readOnly: false))
+        } catch {
+            hasTrigramIndex = false
+        }
+    }
+
+    /// Upgrades the schema unless another process did since it was read.
+    private static func upgrade(_ database: SQLiteDatabase) throws {
+        try database.transaction {
+            let version = try database.prepare("PRAGMA user_version").rows { $0.integer(0) }.first ?? 0
+            if version < LibrarySchema.version { try database.execute(LibrarySchema.upgrade) }
         }
     }
 

@@ -29,12 +29,19 @@ struct LibrarySummary: Encodable {
 }
 
 extension FrameLensServer {
-    /// The library's hits for `q` (FTS5 query syntax), at most `limit` (1-1000, default 20), best first.
+    /// The library's hits for `q`, read as `syntax` says (`text`, the default, or `fts5`), at most `limit` (1-1000,
+    /// default 20), best first.
     func search(_ request: Request) throws -> [ServedHit] {
         let library = try openLibrary()
         let parameters = request.uri.queryParameters
         guard let query = parameters.get("q"), !query.isEmpty else {
-            throw APIError(.badRequest, "missing q: what to search for (FTS5 query syntax)")
+            throw APIError(.badRequest, "missing q: what to search for")
+        }
+        let syntax = try parameters.get("syntax").map { name in
+            guard let syntax = SearchSyntax(rawValue: name) else {
+                throw APIError(.badRequest, "syntax: text or fts5")
+            }
+            return syntax
         }
         let limit = try parameters.get("limit").map { text in
             guard let limit = Int(text), (1...1000).contains(limit) else {
@@ -42,7 +49,7 @@ extension FrameLensServer {
             }
             return limit
         }
-        return try library.search(query, limit: limit ?? 20).map {
+        return try library.search(query, syntax: syntax ?? .text, limit: limit ?? 20).map {
             ServedHit(hit: $0, videoID: catalog.video(path: $0.video)?.id)
         }
     }

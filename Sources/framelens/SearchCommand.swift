@@ -2,20 +2,27 @@ import ArgumentParser
 import FrameLens
 import FrameLensLibrary
 
+extension SearchSyntax: ExpressibleByArgument {}
+
 /// `framelens search`: finds cues across every video of the library, best first.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Searches the text of every video in the library, best matches first.",
         discussion: """
-            QUERY is SQLite FTS5 syntax: words (all must occur), "a phrase", prefix*, NEAR(a b, 5), a OR b, \
-            a NOT b, parentheses. Each hit gives the video, the cue's times, the text around the matched words \
-            (marked **so**) and a command that opens the frame.
+            QUERY is text as you saw it: every word must occur; words joined by punctuation (RTLIL::IdString, \
+            name@example.org, zero-width) and "quoted words" are found as a phrase; a part of a Chinese, \
+            Japanese or Korean word is found inside it. With --syntax fts5 it is SQLite FTS5's query syntax \
+            instead: "a phrase", prefix*, NEAR(a b, 5), a OR b, a NOT b, parentheses. Each hit gives the video, \
+            the cue's times, the text around the matches (marked **so**) and a command that opens the frame.
             """
     )
 
-    @Argument(help: "What to look for, in FTS5 query syntax.")
+    @Argument(help: "What to look for.")
     var query: String
+
+    @Option(help: "How QUERY is read: text (as typed) or fts5 (SQLite FTS5's query syntax).")
+    var syntax: SearchSyntax = .text
 
     @OptionGroup var library: LibraryOption
 
@@ -34,7 +41,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let hits = try VideoLibrary(at: library.path, access: .read).search(query, limit: limit, videoPattern: video)
+            let hits = try VideoLibrary(at: library.path, access: .read).search(query, syntax: syntax, limit: limit, videoPattern: video)
             if json {
                 print(String(decoding: try JSONDocument.encode(hits, precision: .rounded), as: UTF8.self), terminator: "")
                 return

@@ -20,7 +20,7 @@ struct SearchCommandTests {
 
     @Test func jsonHitsAndTheirSchema() throws {
         let fixture = try LibraryFixture.twoVideos()
-        let result = try fixture.run(["search", "netlist OR dfflibmap", "--json", "--limit", "1"])
+        let result = try fixture.run(["search", "netlist OR dfflibmap", "--syntax", "fts5", "--json", "--limit", "1"])
         #expect(result.status == 0)
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]])
         #expect(hits.count == 1)
@@ -31,7 +31,8 @@ struct SearchCommandTests {
     @Test func queriesTakeFTS5SyntaxAndTheVideoPattern() throws {
         let fixture = try LibraryFixture.twoVideos()
         let videos = { (arguments: [String]) in
-            let hits = try JSONSerialization.jsonObject(with: Data(try fixture.run(["search"] + arguments + ["--json"]).output))
+            let hits = try JSONSerialization.jsonObject(
+                with: Data(try fixture.run(["search"] + arguments + ["--syntax", "fts5", "--json"]).output))
             return (hits as? [[String: Any]] ?? []).compactMap { ($0["video"] as? String)?.split(separator: "/").last }
         }
         #expect(try videos(["slide"]).count == 2)
@@ -53,13 +54,65 @@ struct SearchCommandTests {
     ])
     func aQueryThatIsNotFTS5SyntaxIsOneLineAndExit2(query: String, reason: String) throws {
         let fixture = try LibraryFixture.twoVideos()
-        let result = try fixture.run(["search", query])
+        let result = try fixture.run(["search", query, "--syntax", "fts5"])
         #expect(result.status == 2)
         #expect(result.errorText == """
             framelens: search query '\(query)' is not FTS5 syntax: \(reason) (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)
 
             """)
         #expect(result.output.isEmpty)
+    }
+
+    /// Queries as typed, the issue's table among them: each finds its one cue, none is an error. The library is
+    /// made by importing `Fixtures/library-notes.json`, whose cues are one a second.
+    @Test(arguments: [
+        ("Zero-width ranges", 0), ("Zero-width", 0), ("RTLIL::IdString", 1), ("std::string", 1), ("c++", 1),
+        ("don't", 2), ("Biostrings, and", 2), ("hpages.on.github@gmail.com", 3), ("キーボード", 4), ("ソフトウェア", 4),
+        ("エンジニア", 4), ("私", 4), ("탐구", 5), ("탐구하는", 5), ("\"width of\" zero", 6),
+    ])
+    func typedTextFindsItsCue(query: String, second: Int) throws {
+        let fixture = try LibraryFixture.notes()
+        let result = try fixture.run(["search", query, "--json"])
+        #expect(result.status == 0, "\(result.errorText)")
+        let hits = try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]]
+        #expect(hits?.map { $0["start"] as? Double } == [Double(second)])
+    }
+
+    @Test func aSubstringHitMarksItInItsSnippet() throws {
+        let result = try LibraryFixture.notes().run(["search", "탐구"])
+        #expect(result.text == """
+            /tmp/fl-schema1/notes.mp4 00:00:05.000-00:00:06.000
+              다양한 유형을 **탐구**하는 것으로
+              framelens grab /tmp/fl-schema1/notes.mp4 --at 00:00:05.000
+
+            """)
+    }
+
+    /// What FTS5 refuses is text like any other without `--syntax fts5`: no error; its words must all occur (`AND`
+    /// is a word), and nothing is found when there is nothing to look for.
+    @Test(arguments: [("\"netlist slide", ["b.mkv"]), ("slide AND", []), ("(slide", ["a.mp4", "b.mkv"]),
+                      ("nosuch:slide", []), ("++ --", [])])
+    func noTypedQueryIsAnError(query: String, videos: [String]) throws {
+        let fixture = try LibraryFixture.twoVideos()
+        let result = try fixture.run(["search", query, "--json"])
+        #expect(result.status == 0 && result.errorText.isEmpty, "\(result.errorText)")
+        let hits = try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]]
+        #expect(hits?.compactMap { ($0["video"] as? String)?.split(separator: "/").last.map(String.init) }.sorted() == videos)
+    }
+
+    /// A library made by the release before the trigram index (schema 1) is upgraded in place when opened, in one
+    /// transaction, its cues kept; a CJK part of a word is then found through the new index.
+    @Test func aLibraryOfSchema1IsUpgradedInPlace() throws {
+        let library = TestMedia.path("schema1.sqlite")
+        try FileManager.default.copyItem(atPath: TestMedia.fixture("library-schema1.sqlite"), toPath: library)
+        let sql = { (statement: String) in try Command.run("sqlite3", [library, statement]).text }
+        #expect(try sql("PRAGMA user_version") == "1\n")
+        let result = try Command.framelens(["search", "ソフトウェア", "--library", library, "--json"])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect((try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]])?.count == 1)
+        #expect(try sql("PRAGMA user_version") == "2\n")
+        #expect(try sql("SELECT count(*) FROM cues; SELECT count(*) FROM cue_grams WHERE cue_grams MATCH '\"ボード\"'") == "7\n1\n")
+        #expect(try Command.framelens(["library", "list", "--library", library]).status == 0)
     }
 
     @Test func aMissingLibraryIsExit3() throws {

@@ -248,10 +248,14 @@ struct ServeTests {
             served.map { $0.filter { $0.key != "videoID" } },
             try JSONSerialization.jsonObject(with: Data(try fixture.run(["search", "dfflibmap", "--json"]).output)),
             within: 0.001))
-        let bad = try server.get("/api/search?q=%22dfflibmap")
+        let typed = try server.get("/api/search?q=%22dfflibmap")
+        #expect(typed.status == 200, "a query is text as typed by default: an unbalanced quote is no error")
+        #expect(String(decoding: typed.body, as: UTF8.self).contains("Alpha **dfflibmap** slide"))
+        let bad = try server.get("/api/search?q=%22dfflibmap&syntax=fts5")
         #expect(bad.status == 400)
         #expect(bad.error == #"search query '"dfflibmap' is not FTS5 syntax: unterminated string (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)"#)
-        #expect(try server.get("/api/search").error == "missing q: what to search for (FTS5 query syntax)")
+        #expect(try server.get("/api/search").error == "missing q: what to search for")
+        #expect(try server.get("/api/search?q=x&syntax=sql").error == "syntax: text or fts5")
         #expect(try server.get("/api/search?q=x&limit=0").status == 400)
         #expect(try RunningServer([video]).get("/api/search?q=x").status == 404)
     }

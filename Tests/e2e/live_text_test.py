@@ -632,7 +632,7 @@ def library_search(page, video, shots):
     page.open_playable(video["id"])
     page.wait(lambda d: page.js("return !document.getElementById('library').hidden"), LOAD_TIMEOUT, "the library's search box")
     placeholder = page.js("return document.getElementById('library-search').placeholder")
-    check(placeholder == "Search 2 videos", f"the library's search box says {placeholder!r}")
+    check(placeholder == "Search 3 videos", f"the library's search box says {placeholder!r}")
     status, expected = api(page.base, "/api/search?q=granite&limit=50")
     check(status == 200, f"/api/search answered {status}")
     by_video = {}
@@ -706,9 +706,26 @@ def library_search(page, video, shots):
         check(chosen == name, f"{hash_} opened {chosen}")
         check_words(page, lines, hash_)
 
-    # A query that is not FTS5 syntax says so, and shows no hits.
+    # What a user typed is found as typed: a part of a Japanese word, an e-mail address (the imported notes,
+    # whose video is not served: their hit is listed, not openable).
+    for query, mark in [("キーボード", "キーボード"), ("hpages.on.github@gmail.com", "hpages.on.github@gmail.com")]:
+        box = page.driver.find_element(By.ID, "library-search")
+        box.clear()
+        box.send_keys(query, Keys.ENTER)
+        groups = page.wait(
+            lambda d: (lambda g: len(g) == 1 and g[0]["title"] == "notes.mp4" and g)(page.js(HITS)),
+            LOAD_TIMEOUT,
+            lambda: f"the hit for {query!r} (#library-status: {page.js(LIBRARY_STATUS)!r})",
+        )
+        marks = groups[0]["hits"][0]["marks"] if len(groups[0]["hits"]) == 1 else None
+        check(marks == [mark], f"the hit for {query!r} marks {marks}")
+
+    # A query that is not FTS5 syntax is text until the FTS5 switch is on; then it says so, and shows no hits.
     box = page.driver.find_element(By.ID, "library-search")
+    box.clear()
     box.send_keys('"granite', Keys.ENTER)
+    page.wait(lambda d: len(page.js(HITS)) == 2, LOAD_TIMEOUT, "the hits for '\"granite' as text")
+    page.driver.find_element(By.ID, "library-fts5").click()
     message = page.wait(
         lambda d: (lambda t: "not FTS5 syntax" in t and t)(page.js(LIBRARY_STATUS)), LOAD_TIMEOUT, "the query's error"
     )

@@ -7,7 +7,8 @@
 # qrencode, fonts-dejavu-core to make the videos), through scripts/install-deps.sh; Selenium from PyPI
 # into a venv in .build/e2e-venv (git-ignored), made again if it breaks. Then it makes the test videos in a
 # temporary folder (Tests/e2e/make-videos.sh), adds slides.mp4 and minerals.mp4 to a library there
-# (framelens library add, with the framelens beside the server), starts the server on a free port with that
+# (framelens library add, with the framelens beside the server) and the cues of
+# Tests/FrameLensTests/Fixtures/library-notes.json (library import; their video is not served), starts the server on a free port with that
 # library as the default one (FRAMELENS_LIBRARY and a bare --library; the binary given, else
 # .build/debug/framelens-serve, built with framelens when missing or older than the sources), runs
 # Tests/e2e/live_text_test.py against it, and always stops the server. Screenshots and the server's log
@@ -79,6 +80,8 @@ Tests/e2e/make-videos.sh "$work" || fail "could not make the test videos"
 
 "$framelens" library add "$work/slides.mp4" "$work/minerals.mp4" --types text --library "$work/library.sqlite" -q ||
     fail "framelens library add could not make the library"
+"$framelens" library import Tests/FrameLensTests/Fixtures/library-notes.json --library "$work/library.sqlite" -q ||
+    fail "framelens library import could not add the notes' cues (Japanese, an e-mail address) to the library"
 FRAMELENS_LIBRARY=$work/library.sqlite "$server" "$work/slides.mp4" "$work/slides.avi" "$work/protected.mp4" \
     "$work/rotated.mp4" "$work/anamorphic.mp4" --port 0 --library >"$work/serve.out" 2>"$out/server.log" &
 pid=$!

@@ -35,7 +35,8 @@ async function searchLibrary() {
   libraryStatus("Searching…");
   let response, body;
   try {
-    response = await fetch(`/api/search?q=${encodeURIComponent(query)}&limit=${HIT_LIMIT}`);
+    const syntax = $("library-fts5").checked ? "fts5" : "text";
+    response = await fetch(`/api/search?q=${encodeURIComponent(query)}&syntax=${syntax}&limit=${HIT_LIMIT}`);
     body = await response.json();
   } catch (error) {
     if (mine === searches) libraryStatus(`Could not search: ${error.message}`);
@@ -101,7 +102,7 @@ function hitItem(hit) {
   return li;
 }
 
-/// The snippet as DOM text, the words FTS5 matched (between its ** marks) in <mark>: never parsed as HTML.
+/// The snippet as DOM text, the matches (between its ** marks) in <mark>: never parsed as HTML.
 function marked(snippet) {
   return snippet.split("**").map((part, i) => {
     if (i % 2 === 0) return document.createTextNode(part);
@@ -118,5 +119,6 @@ $("library-search").addEventListener("input", () => {
   typing = setTimeout(searchLibrary, TYPING_MS);
 });
 $("library-search").addEventListener("keydown", (event) => { if (event.key === "Enter") searchLibrary(); });
+$("library-fts5").addEventListener("change", searchLibrary);
 
 startLibrary();

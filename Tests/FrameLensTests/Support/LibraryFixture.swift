@@ -36,6 +36,16 @@ struct LibraryFixture {
         return fixture
     }
 
+    /// A library of the cues of `Fixtures/library-notes.json`, imported: one a second, from 0 s, reading
+    /// `Zero-width ranges are empty`, `RTLIL::IdString and std::string in c++`, `don't mix Biostrings, and IRanges`,
+    /// `Contact hpages.on.github@gmail.com`, a Japanese and a Korean caption, and `the width of zero`.
+    static func notes() throws -> LibraryFixture {
+        let fixture = try LibraryFixture()
+        let imported = try fixture.run(["library", "import", TestMedia.fixture("library-notes.json")])
+        #expect(imported.status == 0, "\(imported.errorText)")
+        return fixture
+    }
+
     /// Copies a slide video into the folder under `name` (subfolders made as needed); returns its path.
     @discardableResult
     func put(_ text: String, at name: String, seconds: Int = 3) throws -> String {
