@@ -27,18 +27,10 @@ enum TestMedia {
         directory.appendingPathComponent("\(UUID().uuidString.prefix(8))-\(name)").path
     }
 
-    private static let made = Locked<[String: String]>([:])
-
-    /// A video that ffmpeg makes from `arguments` (inputs, filters, codec), once per test process.
+    /// A video that ffmpeg makes from `arguments` (inputs, filters, codec), once and kept while its recipe holds
+    /// (`FixtureCache`).
     static func make(_ name: String, _ arguments: [String]) throws -> String {
-        if let path = made.withLock({ $0[name] }) { return path }
-        let path = directory.appendingPathComponent(name).path
-        // Made aside and renamed into place: tests asking at once never read a file another is writing.
-        let aside = self.path(name)
-        try ffmpeg(arguments + [aside])
-        guard rename(aside, path) == 0 else { throw CommandFailure(command: "rename", output: "\(aside) -> \(path)") }
-        made.withLock { $0[name] = path }
-        return path
+        try FixtureCache.fixture(name, recipe: arguments) { try ffmpeg(arguments + [$0]) }
     }
 
     /// Runs ffmpeg quietly, overwriting outputs; throws with its stderr when it fails.
@@ -124,14 +116,12 @@ enum TestMedia {
 
     /// `counter()` with a display matrix asking for a clockwise rotation.
     static func rotated(_ degrees: Int) throws -> String {
-        let name = "rotated\(degrees).mp4"
-        if let path = made.withLock({ $0[name] }) { return path }
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: try counter()))
-        try DisplayMatrix.write(clockwise: degrees, into: &bytes)
-        let path = directory.appendingPathComponent(name).path
-        try bytes.write(to: URL(fileURLWithPath: path))
-        made.withLock { $0[name] = path }
-        return path
+        let counter = try counter()
+        return try FixtureCache.fixture("rotated\(degrees).mp4", recipe: [counter, "clockwise \(degrees)"]) { path in
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: counter))
+            try DisplayMatrix.write(clockwise: degrees, into: &bytes)
+            try bytes.write(to: URL(fileURLWithPath: path))
+        }
     }
 
     /// Audio only: two seconds of a sine tone.
