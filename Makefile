@@ -1,8 +1,9 @@
 # The README's two commands are `make demo` and `make test`; both install what is missing first.
 SWIFT ?= swift
+space := $(subst ,, )
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve test test-times docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
+.PHONY: deps build demo serve check test test-times docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
 
 deps:
 	@scripts/install-deps.sh
@@ -23,6 +24,22 @@ serve: build
 	$(SWIFT) build -c release --product framelens-serve
 	.build/release/framelens serve $(VIDEO)
 
+# The inner loop: a debug build (quick to rebuild after a change) and the suites that need no video longer than a
+# few seconds and no browser, each under about a second of optimised code (make test-times), in under 2 minutes
+# once built. A new suite of that kind belongs in the list.
+CHECK_SUITES = CaptionEdgesTests ChangeDetectorTests CodeOutlineTests OCRWrittenLinkTests PageReaderOrderTests \
+    SearchQueryTests SubstringSnippetTests SubtitleTextTests TextSimilarityTests ByteRangeTests \
+    ReadingPlanTests AtomicFileTests MediaTimeTests HostileNumbersTests CaptionConsensusTests \
+    DataDetectorBehaviourTests DataDetectorKindTests MediaInfoTests ThumbnailsTests RegistrationTests \
+    OpenPlayersTests HeapArenasTests PlaneViewTests SRTMarkupTests VideoDecoderTests SaturatingTimestampTests \
+    ScreenReturnsTests TimestampTests UnknownDurationTests VideoIdentityTests ISBNDetectionTests \
+    PlayerControlTests ProbeJSONTests CancellationTests QuickDecodingTests BottomUpVideoTests \
+    TesseractLanguagesTests ProtectedNeverAnalysedTests FrameAverageTests MinimumConfidenceTests \
+    ProbeFrameRateTests
+check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'FrameLensTests\.($(subst $(space),|,$(strip $(CHECK_SUITES))))/'
+
 # The Swift tests run optimised code: a release build with testable imports (in a folder of its own, so that it
 # does not replace `make build`'s); in a debug build the per-pixel Swift the tests exercise runs about 6 times
 # slower. Then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium, chromium-driver
@@ -40,7 +57,8 @@ test: deps
 # fixtures (scripts/test-times.sh), the tests one at a time so that each one's time is its own (ARGS are
 # swift test's, e.g. ARGS="--filter Library").
 test-times: deps
-	scripts/test-times.sh $(TEST_BUILD) --no-parallel $(ARGS)
+	$(SWIFT) build $(TEST_BUILD) --build-tests
+	scripts/test-times.sh $(TEST_BUILD) --skip-build --no-parallel $(ARGS)
 
 # The library's documentation (DocC), into .build/plugins/Swift-DocC/outputs/FrameLens.doccarchive.
 docs: deps
