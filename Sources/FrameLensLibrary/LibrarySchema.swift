@@ -33,28 +33,29 @@ enum LibrarySchema {
             text TEXT NOT NULL
         );
         CREATE INDEX cues_by_video ON cues (video);
-        CREATE VIRTUAL TABLE cue_text USING fts5 (text, content = 'cues', content_rowid = 'id');
-        CREATE TRIGGER cues_indexed AFTER INSERT ON cues BEGIN
-            INSERT INTO cue_text (rowid, text) VALUES (new.id, new.text);
-        END;
-        CREATE TRIGGER cues_unindexed AFTER DELETE ON cues BEGIN
-            INSERT INTO cue_text (cue_text, rowid, text) VALUES ('delete', old.id, old.text);
-        END;
+        \(textIndex("cue_text", triggers: "cues"))
         \(trigramIndex)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
         """
 
     /// The trigram index (schema 2).
-    private static let trigramIndex = """
-        CREATE VIRTUAL TABLE cue_grams USING fts5 (text, content = 'cues', content_rowid = 'id', tokenize = 'trigram');
-        CREATE TRIGGER cues_grams_indexed AFTER INSERT ON cues BEGIN
-            INSERT INTO cue_grams (rowid, text) VALUES (new.id, new.text);
-        END;
-        CREATE TRIGGER cues_grams_unindexed AFTER DELETE ON cues BEGIN
-            INSERT INTO cue_grams (cue_grams, rowid, text) VALUES ('delete', old.id, old.text);
-        END;
-        """
+    private static let trigramIndex = textIndex("cue_grams", triggers: "cues_grams", tokenize: "trigram")
+
+    /// An external-content FTS5 index of the cues' text named `name`, and the triggers (`<triggers>_indexed`,
+    /// `<triggers>_unindexed`) that keep it in step with every insert and delete.
+    private static func textIndex(_ name: String, triggers: String, tokenize: String? = nil) -> String {
+        let tokenizer = tokenize.map { ", tokenize = '\($0)'" } ?? ""
+        return """
+            CREATE VIRTUAL TABLE \(name) USING fts5 (text, content = 'cues', content_rowid = 'id'\(tokenizer));
+            CREATE TRIGGER \(triggers)_indexed AFTER INSERT ON cues BEGIN
+                INSERT INTO \(name) (rowid, text) VALUES (new.id, new.text);
+            END;
+            CREATE TRIGGER \(triggers)_unindexed AFTER DELETE ON cues BEGIN
+                INSERT INTO \(name) (\(name), rowid, text) VALUES ('delete', old.id, old.text);
+            END;
+            """
+    }
 
     /// What takes a library of an older schema to this one, run in one transaction: schema 1 gains the trigram
     /// index, filled from the cues it holds.

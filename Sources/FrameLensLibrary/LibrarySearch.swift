@@ -147,9 +147,9 @@ private struct CueSearch {
                 ORDER BY videos.path, cues.start_time LIMIT ?2
                 """
         }
+        let snippet = marksInSQL ? "snippet(\(index), 0, ?3, ?3, '…', 16)" : "''"
         return """
-            SELECT videos.path, cues.start_time, cues.end_time, cues.frame_time, cues.text,
-                snippet(\(index), 0, ?3, ?3, '…', 16), rank
+            SELECT videos.path, cues.start_time, cues.end_time, cues.frame_time, cues.text, \(snippet), rank
             FROM \(index) JOIN cues ON cues.id = \(index).rowid JOIN videos ON videos.id = cues.video
             WHERE \(index) MATCH ?4 AND \(videos)\(contains)
             ORDER BY rank LIMIT ?2
