@@ -14,6 +14,7 @@ public struct FrameLensServer: Sendable {
     private let sessions: [String: VideoSession]
     private let indexes: IndexJobs
     private let thumbnails = Thumbnails()
+    private let probes = VideoProbes()
     /// The library `/api/search` searches, if one was named.
     let library: String?
 
@@ -93,26 +94,28 @@ public struct FrameLensServer: Sendable {
         for asset in PageAsset.allCases {
             router.get(RouterPath(asset.route)) { _, _ in try asset.response() }
         }
-        router.get("/api/videos") { _, _ in try json(catalog.videos) }
+        router.get("/api/videos") { _, _ in try json(await probes.listed(catalog.videos)) }
+        router.get("/api/videos/:id") { _, context in try json(try await probedVideo(context)) }
         router.get("/api/videos/:id/analysis") { request, context in
-            let (session, seconds) = try frameRequest(request, context)
+            let (session, seconds) = try await frameRequest(request, context)
             let client = request.uri.queryParameters.get("client")
             guard (client?.count ?? 0) <= 100 else { throw APIError(.badRequest, "client: at most 100 characters") }
             return try json(try await session.analysis(at: seconds, client: client))
         }
         router.get("/api/videos/:id/frame") { request, context in
-            let (session, seconds) = try frameRequest(request, context)
+            let (session, seconds) = try await frameRequest(request, context)
             return bytes(try await session.png(at: seconds), type: "image/png")
         }
         router.get("/api/videos/:id/thumbnail") { request, context in
-            let (session, seconds) = try frameRequest(request, context)
+            let (session, seconds) = try await frameRequest(request, context)
             var response = bytes(try await thumbnails.jpeg(of: session, at: seconds), type: "image/jpeg")
             response.headers[.cacheControl] = "private, max-age=3600"
             return response
         }
         router.get("/api/videos/:id/index") { _, context in
-            let video = try video(context)
+            let video = try await probedVideo(context)
             try refuseProtected(video)
+            if let stored = try storedIndex(of: video) { return try json(stored) }
             switch await indexes.state(of: video) {
             case .done(let index): return bytes(index, type: "application/json; charset=utf-8")
             case .running(let fraction, let cues):
@@ -136,20 +139,26 @@ public struct FrameLensServer: Sendable {
     /// Every route and the methods it answers, for `AllowedMethods`.
     private static let routes: [AllowedMethods.Route] =
         PageAsset.allCases.map { .init($0.route, [.get]) } + [
-            .init("/api/videos", [.get]), .init("/api/videos/:id/analysis", [.get]), .init("/api/videos/:id/frame", [.get]),
+            .init("/api/videos", [.get]), .init("/api/videos/:id", [.get]), .init("/api/videos/:id/analysis", [.get]), .init("/api/videos/:id/frame", [.get]),
             .init("/api/videos/:id/thumbnail", [.get]), .init("/api/videos/:id/index", [.get]),
             .init("/api/videos/:id/media", [.get, .head]), .init("/api/search", [.get]), .init("/api/library", [.get]),
         ]
 
+    /// The video the request's id names, as the catalogue lists it.
     private func video(_ context: BasicRequestContext) throws -> ServedVideo {
         let id = context.parameters.get("id") ?? ""
         guard let video = catalog.video(id: id) else { throw APIError(.notFound, "no video with id '\(id)'") }
         return video
     }
 
+    /// The video the request's id names, with its details (a library's video is probed when first asked for).
+    private func probedVideo(_ context: BasicRequestContext) async throws -> ServedVideo {
+        try await probes.probed(try video(context))
+    }
+
     /// The video's session and the time `t` names (seconds, or MM:SS.mmm as `--at` takes).
-    private func frameRequest(_ request: Request, _ context: BasicRequestContext) throws -> (VideoSession, Double) {
-        let video = try video(context)
+    private func frameRequest(_ request: Request, _ context: BasicRequestContext) async throws -> (VideoSession, Double) {
+        let video = try await probedVideo(context)
         try refuseProtected(video)
         guard let text = request.uri.queryParameters.get("t") else {
             throw APIError(.badRequest, "missing t: the time of the frame, in seconds")
@@ -158,7 +167,7 @@ public struct FrameLensServer: Sendable {
     }
 
     private func refuseProtected(_ video: ServedVideo) throws {
-        guard video.protected else { return }
+        guard video.details?.protected == true else { return }
         throw APIError(.forbidden, "\(video.name) is protected (DRM): FrameLens does not decode or read protected streams")
     }
 }

@@ -1,3 +1,4 @@
+import FrameLens
 import FrameLensLibrary
 import Hummingbird
 
@@ -60,6 +61,14 @@ extension FrameLensServer {
         let statistics = try library.statistics()
         let served = try library.videos().count { catalog.video(path: $0.path) != nil }
         return LibrarySummary(library: library.path, videos: statistics.videos, cues: statistics.cues, served: served)
+    }
+
+    /// The cues the library holds for a video of its whose file is unchanged since it was indexed; nil for any
+    /// other video, which is indexed again.
+    func storedIndex(of video: ServedVideo) throws -> StoredIndex? {
+        guard library != nil, let path = video.libraryPath,
+              let identity = try? VideoIdentity(ofFileAt: path) else { return nil }
+        return try openLibrary().storedIndex(of: identity)
     }
 
     private func openLibrary() throws -> VideoLibrary {

@@ -25,7 +25,12 @@ struct ServeLibraryTests {
         let server = try RunningServer(["--library"], environment: environment)
         let videos = try #require(try Self.json(try server.get("/api/videos")) as? [[String: Any]])
         #expect(videos.map { $0["id"] as? String } == ["a-mp4", "b-mkv"])
-        #expect(videos.map { $0["duration"] as? Double } == [3, 4])
+        #expect(videos.map { $0.keys.sorted() } == [["id", "name"], ["id", "name"]], "not probed before they are opened")
+        let opened = try #require(try Self.json(try server.get("/api/videos/b-mkv")) as? [String: Any])
+        #expect(opened["name"] as? String == "b.mkv" && opened["duration"] as? Double == 4 && opened["protected"] as? Bool == false)
+        #expect((opened["streams"] as? [[String: Any]])?.map { $0["codec"] as? String } == ["h264"])
+        let listed = try #require(try Self.json(try server.get("/api/videos")) as? [[String: Any]])
+        #expect(listed.map { $0["duration"] as? Double } == [nil, 4], "listed with its details once opened")
 
         let summary = try #require(try Self.json(try server.get("/api/library")) as? [String: Any])
         #expect(summary["videos"] as? Int == 2 && summary["served"] as? Int == 2 && summary["cues"] as? Int == 2)
@@ -60,6 +65,42 @@ struct ServeLibraryTests {
         let served = Dictionary(uniqueKeysWithValues: zip(ids, hits.map { $0["videoID"] }))
         #expect(served["a.mp4"] as? String == "a-mp4")
         #expect(served["b.mkv"] is NSNull, "the gone video's hit has videoID null")
+    }
+
+    /// A library's video lists the library's cues beside the player while its file is unchanged; once the file
+    /// changes it is indexed again, and the new index is what is listed. A library's file that is no longer a
+    /// video is listed, and opening it is the probe's error.
+    @Test func aLibraryVideosSlidesAreTheLibrarysCuesUntilItsFileChanges() throws {
+        let fixture = try LibraryFixture.twoVideos()
+        let server = try RunningServer(["--library", fixture.library])
+        let reply = try server.get("/api/videos/a-mp4/index")
+        #expect(reply.status == 200)
+        let stored = try #require(try Self.json(reply) as? [String: Any])
+        let hits = try #require(
+            try JSONSerialization.jsonObject(with: Data(try fixture.run(["search", "dfflibmap", "--json"]).output)) as? [[String: Any]])
+        #expect(stored["source"] as? String == "library" && stored["video"] as? String == hits.first?["video"] as? String)
+        #expect(stored["from"] as? Double == 0 && stored["to"] as? Double == 3 && stored["complete"] as? Bool == true)
+        let cues = try #require(stored["cues"] as? [[String: Any]])
+        #expect(sameJSON(cues, hits.map { $0.filter { ["start", "end", "time", "text"].contains($0.key) } }, within: 0))
+        #expect(cues.map { $0["text"] as? String } == ["Alpha dfflibmap slide"])
+
+        try fixture.put("Charlie changed slide", at: "a.mp4")
+        var index: [String: Any] = [:]
+        for _ in 0..<300 {
+            let again = try server.get("/api/videos/a-mp4/index")
+            index = try #require(try Self.json(again) as? [String: Any])
+            if again.status == 200 { break }
+            #expect(again.status == 202 && index["status"] as? String == "running")
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(index["source"] == nil, "indexed again by the server")
+        #expect((index["cues"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Charlie changed slide"])
+
+        try Data("not a video\n".utf8).write(to: URL(fileURLWithPath: fixture.folder + "/week2/b.mkv"))
+        let broken = try server.get("/api/videos/b-mkv")
+        #expect(broken.status == 422)
+        #expect(broken.error == "\(fixture.folder)/week2/b.mkv is not a video FrameLens can read: Invalid data found when processing input")
+        #expect(try server.get("/api/videos/b-mkv/frame?t=1").error == broken.error)
     }
 
     /// The thumbnail is the frame shown at the time asked, exactly (the last dark frame, then the first light

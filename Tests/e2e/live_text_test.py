@@ -694,6 +694,19 @@ def library_search(page, video, shots):
         "the URL to link to the hit",
     )
     check(abs(float(link.split("t=")[1]) - target) < EPSILON, f"the URL {link} does not link to {target} s")
+    # Its slides, beside the player, are the library's cues: listed without indexing the video again.
+    cues = page.wait(
+        lambda d: page.js("""
+        const items = [...document.querySelectorAll("#cues li")];
+        return items.length >= 2 && items.map((li) => ({start: Number(li.dataset.start), text: li.textContent}));"""),
+        LOAD_TIMEOUT,
+        lambda: f"minerals.mp4's slides (#index-status: {page.js(INDEX_STATUS)!r})",
+    )
+    check([round(c["start"], 3) for c in cues] == [0, SLIDE_SECONDS], f"minerals.mp4's slides start at {cues}")
+    check(all(lines[0] in c["text"] for c, lines in zip(cues, MINERALS)), f"minerals.mp4's slides read {cues}")
+    status, index = api(page.base, "/api/videos/minerals-mp4/index")
+    source = index.get("source")
+    check(status == 200 and source == "library", f"minerals.mp4's slides come from {source}, not the library")
     shots.append(page.screenshot("library-hit.png"))
 
     # The link, loaded in a fresh page, opens that video paused at that frame again; so does one typed by hand.

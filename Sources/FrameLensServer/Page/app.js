@@ -59,7 +59,7 @@ function openAt(id, t) {
   if (stillMode || video.readyState >= 1) seekTo(t); else pendingTime = t;
 }
 
-function choose(v, t = null) {
+async function choose(v, t = null) {
   current = v;
   pendingTime = t;
   request++;
@@ -69,6 +69,23 @@ function choose(v, t = null) {
   $("still-controls").hidden = true;
   still.hidden = true;
   showLink(v, t);
+  if (v.streams === undefined) {  // a library's video, listed before it was probed: the server probes it now
+    let response, body;
+    try {
+      response = await fetch(`/api/videos/${encodeURIComponent(v.id)}`);
+      body = await response.json();
+    } catch (error) {
+      body = {error: error.message};
+    }
+    if (current !== v) return;
+    if (!response?.ok) {
+      video.removeAttribute("src");
+      video.hidden = true;
+      notice(`${v.name} cannot be opened: ${body.error || response.statusText}`);
+      return showIndexMessage("No index.");
+    }
+    Object.assign(v, body);
+  }
   if (v.protected) {
     video.removeAttribute("src");
     video.hidden = true;
