@@ -89,13 +89,32 @@ extension VideoLibrary {
             // FTS5 reports a query it cannot parse when the statement runs: `fts5: syntax error near "..."`,
             // `unterminated string`, `no such column: x` (for `x:word`).
             let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
+            let place = switch FTS5ErrorPlace.find(error.message, in: query, rejection: fts5Rejection) {
+            case .character(let number): " at character \(number)"
+            case .end: " at its end"
+            case nil: ""
+            }
             throw LibraryError(
                 .badQuery,
-                "search query '\(query)' is not FTS5 syntax: \(reason) (words, \"a phrase\", prefix*, NEAR(a b), a OR b, a NOT b)")
+                "search query '\(query)' is not FTS5 syntax\(place): \(reason) (words, \"a phrase\", prefix*, NEAR(a b), a OR b, a NOT b)")
         } catch let error as SQLiteError {
             throw libraryError(error)
         } catch {
             throw LibraryError(.writeFailed, "\(path): \(error)")
+        }
+    }
+}
+
+extension VideoLibrary {
+    /// FTS5's message for a query it cannot read, nil when it reads it.
+    private func fts5Rejection(_ query: String) -> String? {
+        do {
+            _ = try database.prepare("SELECT rowid FROM cue_text WHERE cue_text MATCH ?1 LIMIT 1").rows([.text(query)]) { _ in 0 }
+            return nil
+        } catch let error as SQLiteError {
+            return error.message
+        } catch {
+            return "\(error)"
         }
     }
 }

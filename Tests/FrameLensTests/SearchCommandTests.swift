@@ -46,18 +46,24 @@ struct SearchCommandTests {
         #expect(try videos(["nothing"]).isEmpty)
     }
 
+    /// The message names where FTS5 stopped, even where the token it names occurs earlier too.
     @Test(arguments: [
-        ("\"netlist slide", "unterminated string"),
-        ("slide AND", "syntax error near \"\""),
-        ("(slide", "syntax error near \"\""),
-        ("nosuch:slide", "no such column: nosuch"),
+        ("\"netlist slide", "at character 1: unterminated string"),
+        ("slide \"netlist\" \"slide", "at character 17: unterminated string"),
+        ("slide AND", "at its end: syntax error near \"\""),
+        ("(slide", "at its end: syntax error near \"\""),
+        ("slide OR OR netlist", "at character 10: syntax error near \"OR\""),
+        ("(slide) netlist)", "at character 9: syntax error near \"netlist\""),
+        ("a , b", "at character 3: syntax error near \",\""),
+        ("nosuch:slide", "at character 1: no such column: nosuch"),
+        ("slide {text nosuch}: netlist", "at character 13: no such column: nosuch"),
     ])
     func aQueryThatIsNotFTS5SyntaxIsOneLineAndExit2(query: String, reason: String) throws {
         let fixture = try LibraryFixture.twoVideos()
         let result = try fixture.run(["search", query, "--syntax", "fts5"])
         #expect(result.status == 2)
         #expect(result.errorText == """
-            framelens: search query '\(query)' is not FTS5 syntax: \(reason) (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)
+            framelens: search query '\(query)' is not FTS5 syntax \(reason) (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)
 
             """)
         #expect(result.output.isEmpty)

@@ -253,7 +253,7 @@ struct ServeTests {
         #expect(String(decoding: typed.body, as: UTF8.self).contains("Alpha **dfflibmap** slide"))
         let bad = try server.get("/api/search?q=%22dfflibmap&syntax=fts5")
         #expect(bad.status == 400)
-        #expect(bad.error == #"search query '"dfflibmap' is not FTS5 syntax: unterminated string (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)"#)
+        #expect(bad.error == #"search query '"dfflibmap' is not FTS5 syntax at character 1: unterminated string (words, "a phrase", prefix*, NEAR(a b), a OR b, a NOT b)"#)
         #expect(try server.get("/api/search").error == "missing q: what to search for")
         #expect(try server.get("/api/search?q=x&syntax=sql").error == "syntax: text or fts5")
         #expect(try server.get("/api/search?q=x&limit=0").status == 400)
