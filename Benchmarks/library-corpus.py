@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes synthetic JSON indexes, as `framelens index --format json` writes them, for the library benchmark.
 
-Each index is one made-up video of the archive /archive/talks/NNNN.mp4 with an identity of its own and
+Each index is one made-up video of the archive ARCHIVE/NNNN.mp4 with an identity of its own and
 cues whose text is real prose: sentences of the Debian documentation installed on this machine
 (/usr/share/doc, /usr/share/common-licenses), a few lines a cue, as slides hold them; one cue in 20 is a Japanese,
 Korean or Chinese caption.
 
-usage: library-corpus.py OUT_DIR [VIDEOS] [CUES_PER_VIDEO]   (default 2000 videos, 15 cues each)
+usage: library-corpus.py OUT_DIR [VIDEOS] [CUES_PER_VIDEO] [ARCHIVE]
+       (default 2000 videos, 15 cues each, in /archive/talks)
 """
 import gzip
 import hashlib
@@ -57,6 +58,7 @@ def main():
     out = sys.argv[1]
     videos = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     cues_per_video = int(sys.argv[3]) if len(sys.argv) > 3 else 15
+    archive = sys.argv[4] if len(sys.argv) > 4 else "/archive/talks"
     pool = sentences()
     rng = random.Random(23)
     os.makedirs(out, exist_ok=True)
@@ -73,7 +75,7 @@ def main():
                          "endFrame": int((time + length) * 30), "text": text, "codes": [], "detections": [],
                          "readTime": round(time + 0.5, 3)})
             time += length
-        path = f"/archive/talks/{number:04d}.mp4"
+        path = f"{archive}/{number:04d}.mp4"
         index = {"video": path, "from": 0, "to": round(time, 3), "complete": True, "warnings": [], "cues": cues,
                  "identity": {"path": path, "size": 50_000_000 + number, "modified": 1_700_000_000_000_000_000 + number,
                               "hash": hashlib.sha256(path.encode()).hexdigest()}}
