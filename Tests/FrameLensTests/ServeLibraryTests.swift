@@ -4,7 +4,6 @@ import Testing
 /// `framelens serve --library [FILE]`: the library's videos are served, `/api/search` names the served video
 /// of each hit, `/api/videos/ID/thumbnail` gives its exact frame, small; a bare `--library` is the default
 /// library. (The page's search box is tested in Chromium by Tests/e2e.)
-@Suite(.serialized)
 struct ServeLibraryTests {
     static func json(_ reply: RunningServer.Reply) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(reply.body))

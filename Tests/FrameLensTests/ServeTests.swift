@@ -3,7 +3,6 @@ import Testing
 
 /// `framelens serve`: the API gives what the command line gives, serves only the named videos, and binds
 /// to loopback. (The page itself is tested in Chromium by Tests/e2e.)
-@Suite(.serialized)
 struct ServeTests {
     static let sample = URL(fileURLWithPath: TestMedia.sample).resolvingSymlinksInPath().path
 
