@@ -60,14 +60,8 @@ struct PlaneViewTests {
         }
     }
 
-    #if DEBUG
-    static let isDebugBuild = true
-    #else
-    static let isDebugBuild = false
-    #endif
-
     /// A column past the width lands inside the next row's bytes: only the view's own check can catch it.
-    @Test(.enabled(if: isDebugBuild, "an optimised build checks no pixel read"))
+    @Test(.enabled(if: PlaneView.checksPixelReads, "FrameLens built with optimisation checks no pixel read"))
     func aPixelPastTheWidthTrapsInDebugBuilds() async {
         await #expect(processExitsWith: .failure) {
             PlaneViewTests.padded.withUnsafeBytes { bytes in

@@ -31,6 +31,10 @@ struct PlaneView {
 
     /// The pixel in column `x` of row `y`.
     @inline(__always)
+    /// Whether reading a pixel checks that it is inside the plane (`assert`: in a build of this module without
+    /// optimisation).
+    static var checksPixelReads: Bool { _isDebugAssertConfiguration() }
+
     subscript(x: Int, y: Int) -> UInt8 {
         assert(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside a \(width)x\(height) plane")
         return bytes[y * bytesPerRow + x]
