@@ -45,7 +45,7 @@ check: deps
 # about 4.5 minutes on 2 cores where a release build takes 7.5. Unoptimised, the per-pixel Swift the tests exercise
 # runs about 6 times slower. Then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,
 # chromium-driver and, in a venv under .build/, Selenium) against that build's server, and a package that uses the
-# library by its public API only (Samples/Consumer).
+# library by its public API only (Samples/Consumer), built in the same folder: it reuses FrameLens's objects.
 TEST_SWIFT = FRAMELENS_OPTIMISED_DEBUG=1 $(SWIFT)
 TEST_SCRATCH = .build/test
 TEST_BUILD = --scratch-path $(TEST_SCRATCH)
@@ -53,8 +53,8 @@ test: deps
 	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
 	$(TEST_SWIFT) test $(TEST_BUILD) --skip-build
 	Tests/e2e/run.sh $(TEST_SCRATCH)/debug/framelens-serve
-	$(SWIFT) build --package-path Samples/Consumer
-	Samples/Consumer/.build/debug/consumer $(SAMPLE) 40
+	$(TEST_SWIFT) build --package-path Samples/Consumer --scratch-path $(CURDIR)/$(TEST_SCRATCH)
+	$(TEST_SCRATCH)/debug/consumer $(SAMPLE) 40
 
 # Where the Swift tests' time goes: the 30 slowest tests, the 10 slowest suites, and the time spent making
 # fixtures (scripts/test-times.sh), the tests one at a time so that each one's time is its own (ARGS are
