@@ -191,6 +191,17 @@ class Page:
             return []
 
 
+def listed_slides(page, at_least, timeout, what):
+    """The slides listed beside the player, once there are at least `at_least`: each's start and text."""
+    return page.wait(
+        lambda d: page.js(f"""
+        const items = [...document.querySelectorAll("#cues li")];
+        return items.length >= {at_least} && items.map((li) => ({{start: Number(li.dataset.start), text: li.textContent}}));"""),
+        timeout,
+        lambda: f"{what} (#index-status: {page.js(INDEX_STATUS)!r})",
+    )
+
+
 def api(base, path):
     with urllib.request.urlopen(base.rstrip("/") + path, timeout=120) as response:
         return response.status, json.load(response)
@@ -421,13 +432,7 @@ def playable(page, video, shots):
     page.driver.set_window_size(1400, 1000)
 
     # The index: slides listed with their times, a search filters them, a click jumps there, paused.
-    cues = page.wait(
-        lambda d: page.js("""
-        const items = [...document.querySelectorAll("#cues li")];
-        return items.length >= 3 && items.map((li) => ({start: Number(li.dataset.start), text: li.textContent}));"""),
-        INDEX_TIMEOUT,
-        lambda: f"the index (#index-status: {page.js(INDEX_STATUS)!r})",
-    )
+    cues = listed_slides(page, 3, INDEX_TIMEOUT, "the index")
     check(len(cues) == 3, f"the index has {len(cues)} cues, the video 3 slides: {cues}")
     for i, cue in enumerate(cues):
         check(
@@ -556,13 +561,7 @@ def unplayable(page, video, shots):
         LOAD_TIMEOUT,
         "the stepped frame to load",
     )
-    cues = page.wait(
-        lambda d: page.js("""
-        const items = [...document.querySelectorAll("#cues li")];
-        return items.length >= 3 && items.map((li) => li.textContent);"""),
-        INDEX_TIMEOUT,
-        "the index of slides.avi",
-    )
+    cues = [c["text"] for c in listed_slides(page, 3, INDEX_TIMEOUT, "the index of slides.avi")]
     check(any(SLIDES[2][0] in c for c in cues), f"the index of slides.avi lacks slide 3: {cues}")
     page.driver.find_elements(By.CSS_SELECTOR, "#cues li button")[2].click()
     s = page.wait_overlay("after clicking slide 3's cue", lambda s: abs(s["frameTime"] - 8.0) < EPSILON)
@@ -695,13 +694,7 @@ def library_search(page, video, shots):
     )
     check(abs(float(link.split("t=")[1]) - target) < EPSILON, f"the URL {link} does not link to {target} s")
     # Its slides, beside the player, are the library's cues: listed without indexing the video again.
-    cues = page.wait(
-        lambda d: page.js("""
-        const items = [...document.querySelectorAll("#cues li")];
-        return items.length >= 2 && items.map((li) => ({start: Number(li.dataset.start), text: li.textContent}));"""),
-        LOAD_TIMEOUT,
-        lambda: f"minerals.mp4's slides (#index-status: {page.js(INDEX_STATUS)!r})",
-    )
+    cues = listed_slides(page, 2, LOAD_TIMEOUT, "minerals.mp4's slides")
     check([round(c["start"], 3) for c in cues] == [0, SLIDE_SECONDS], f"minerals.mp4's slides start at {cues}")
     check(all(lines[0] in c["text"] for c, lines in zip(cues, MINERALS)), f"minerals.mp4's slides read {cues}")
     status, index = api(page.base, "/api/videos/minerals-mp4/index")
