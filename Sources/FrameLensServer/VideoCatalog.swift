@@ -88,12 +88,12 @@ public struct VideoCatalog: Sendable {
         var usedIDs = Set<String>()
         var positions: [String: Int] = [:]
         var skipped: [(path: String, reason: String)] = []
-        func serve(_ path: String, resolved: String, details: VideoDetails?) {
+        func serve(_ path: String, resolved: String, details: VideoDetails?, libraryPath: String? = nil) {
             let name = (path as NSString).lastPathComponent
             let id = Self.uniqueID(for: name, usedIDs: &usedIDs)
             positions[path] = positions[path] ?? videos.count
             positions[resolved] = positions[resolved] ?? videos.count
-            videos.append(ServedVideo(id: id, name: name, path: resolved, details: details))
+            videos.append(ServedVideo(id: id, name: name, path: resolved, libraryPath: libraryPath, details: details))
         }
         for path in paths {
             var isFolder: ObjCBool = false
@@ -123,8 +123,7 @@ public struct VideoCatalog: Sendable {
                 skipped.append((path, isFolder.boolValue ? "\(path) is a folder" : "no such file: \(path)"))
                 continue
             }
-            serve(path, resolved: resolved, details: nil)
-            videos[videos.count - 1].libraryPath = path
+            serve(path, resolved: resolved, details: nil, libraryPath: path)
         }
         guard !videos.isEmpty else {
             let named = paths + (libraryVideos.isEmpty ? [] : ["the library"])
