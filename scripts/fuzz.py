@@ -111,7 +111,7 @@ def problem(result, limit):
     if result.returncode < 0:
         return f"crash: killed by {signal.Signals(-result.returncode).name}"
     if result.returncode not in DOCUMENTED:
-        return f"exit code {result.returncode}, which the README does not document for bad input"
+        return f"exit code {result.returncode}, which docs/exit-codes.md does not document for bad input"
     errors = result.stderr.decode("utf-8", "replace").splitlines()
     if result.returncode == 12:  # the index up to the break is written, with one warning line per problem
         if not errors or not all(line.startswith("framelens: warning: ") for line in errors):
