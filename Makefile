@@ -81,7 +81,7 @@ bench-serve: build
 bench-accuracy: build
 	Benchmarks/accuracy/run.sh
 
-# Hardening (README, "Hardening"): the long fuzz run (FUZZ_MUTANTS mutants, FUZZ_SEED), the tests under
+# Hardening (docs/hardening.md): the long fuzz run (FUZZ_MUTANTS mutants, FUZZ_SEED), the tests under
 # AddressSanitizer and ThreadSanitizer, 10,000 seek+grab cycles in one process, and index's peak memory on a
 # 2-hour video against a 10-minute one.
 FUZZ_MUTANTS ?= 1000

@@ -9,7 +9,7 @@ overwritten with random bytes, a chunk zeroed. Every mutant goes through `probe`
 
 - a crash: the process died of a signal (SIGSEGV, SIGILL from a Swift trap, SIGABRT, ...);
 - a hang: it outlived its time limit;
-- an exit code the README does not document for bad input (1, "unexpected failure", included);
+- an exit code docs/exit-codes.md does not document for bad input (1, "unexpected failure", included);
 - an error that is not one line `framelens: ...` on stderr.
 
 The RNG is seeded, so a run is reproducible: the same --seed and --mutants give the same files. Failing
@@ -30,7 +30,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The exit codes a bad input may give (README, "Exit codes and bad input").
+# The exit codes a bad input may give (docs/exit-codes.md).
 # 12: `index` of a video that breaks off (a damaged packet now counts as the end of the data).
 DOCUMENTED = {0, 3, 4, 5, 6, 7, 8, 12}
 
@@ -111,7 +111,7 @@ def problem(result, limit):
     if result.returncode < 0:
         return f"crash: killed by {signal.Signals(-result.returncode).name}"
     if result.returncode not in DOCUMENTED:
-        return f"exit code {result.returncode}, which the README does not document for bad input"
+        return f"exit code {result.returncode}, which docs/exit-codes.md does not document for bad input"
     errors = result.stderr.decode("utf-8", "replace").splitlines()
     if result.returncode == 12:  # the index up to the break is written, with one warning line per problem
         if not errors or not all(line.startswith("framelens: warning: ") for line in errors):

@@ -5,7 +5,7 @@ import Testing
 /// `VideoIdentity`: a file's path, size, modification time and the hash of its ends, checked against
 /// `sha256sum` of the same bytes.
 struct VideoIdentityTests {
-    /// What the README says the hash is, as a shell computes it.
+    /// What docs/library-and-search.md says the hash is, as a shell computes it.
     static func oracle(_ path: String) throws -> String {
         let result = try Command.run("sh", ["-c", "(head -c 1048576 \"$0\"; tail -c 1048576 \"$0\"; stat -c %s \"$0\" | tr -d '\\n') | sha256sum", path])
         return String(result.text.prefix(64))

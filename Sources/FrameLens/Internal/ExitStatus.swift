@@ -1,4 +1,4 @@
-/// FrameLens's exit codes, shared by `framelens` and `framelens-serve`; the README's table lists them.
+/// FrameLens's exit codes, shared by `framelens` and `framelens-serve`; docs/exit-codes.md lists them.
 package enum ExitStatus: Int32 {
     case failure = 1
     /// `search`: the query is not FTS5 syntax.
