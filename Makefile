@@ -40,7 +40,7 @@ check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'FrameLensTests\.($(subst $(space),|,$(strip $(CHECK_SUITES))))/'
 
-# The Swift tests run optimised code: a debug build (in a folder of its own) whose FrameLens modules are optimised
+# The Swift tests run optimised code: a debug build (in a folder of its own) whose library modules are optimised
 # (FRAMELENS_OPTIMISED_DEBUG=1, Package.swift); the packages it uses and the tests' own code build unoptimised, in
 # about 4.5 minutes on 2 cores where a release build takes 7.5. Unoptimised, the per-pixel Swift the tests exercise
 # runs about 6 times slower. Then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,

@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// `make test` builds in debug, where the packages this one depends on (SwiftNIO, Hummingbird, ArgumentParser) and
-/// the tests' own code build in half the time of a release build, with this package's own modules optimised
-/// (`FRAMELENS_OPTIMISED_DEBUG=1`): the per-pixel Swift the tests exercise runs at release speed. Not
-/// whole-module: SwiftPM's debug build links an object per source file.
+/// `make test` builds in debug, where the packages this one depends on (SwiftNIO, Hummingbird, ArgumentParser),
+/// the tests' own code and the thin layers over the library (the CLI, the server, the video library) build
+/// quickly, with the library's own modules optimised (`FRAMELENS_OPTIMISED_DEBUG=1`): the per-pixel Swift the
+/// tests exercise runs at release speed. Not whole-module: SwiftPM's debug build links an object per source file.
 let optimisedInDebug: [SwiftSetting] = Context.environment["FRAMELENS_OPTIMISED_DEBUG"] == "1"
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
@@ -57,15 +57,14 @@ let package = Package(
             dependencies: ["FrameLensDataDetection", "CFFmpeg", "CTesseract", "CZBar", "COnnxRuntime"],
             swiftSettings: optimisedInDebug
         ),
-        .target(name: "FrameLensLibrary", dependencies: ["FrameLens", "CSQLite"], swiftSettings: optimisedInDebug),
+        .target(name: "FrameLensLibrary", dependencies: ["FrameLens", "CSQLite"]),
         .executableTarget(
             name: "framelens",
             dependencies: [
                 "FrameLens",
                 "FrameLensLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: optimisedInDebug
+            ]
         ),
         .target(
             name: "FrameLensServer",
@@ -77,19 +76,17 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Page")],
-            swiftSettings: optimisedInDebug
+            resources: [.copy("Page")]
         ),
         .executableTarget(
             name: "framelens-serve",
             dependencies: [
                 "FrameLensServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: optimisedInDebug
+            ]
         ),
         .executableTarget(
-            name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop", swiftSettings: optimisedInDebug),
+            name: "framelens-bench", dependencies: ["FrameLens"], path: "Benchmarks/GrabLoop"),
         .testTarget(
             name: "FrameLensTests",
             dependencies: ["FrameLens", "FrameLensDataDetection", "FrameLensLibrary", "FrameLensServer", "CFFmpeg"],
