@@ -5,17 +5,11 @@ import Testing
 /// Each cue's mean word confidence (`Cue.confidence`, a percent in JSON), and indexes written before it
 /// was kept.
 struct CueConfidenceTests {
-    /// The sample lecture's JSON index, written by `framelens index`.
-    static func sampleIndexJSON() throws -> String {
-        let json = TestMedia.path("confidence.json")
-        let result = try Command.framelens(["index", TestMedia.sample, "-o", json, "-q"])
-        #expect(result.status == 0, "\(result.errorText)")
-        return json
-    }
-
-    @Test func slideCuesOfCleanTextAreReadWithHighConfidence() throws {
-        let json = try Self.sampleIndexJSON()
-        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+    /// Every cue of the sample lecture's index (made once for the tests that read it whole), as `index --format json`
+    /// writes it, is read with a confidence over 80 %.
+    @Test func slideCuesOfCleanTextAreReadWithHighConfidence() async throws {
+        let json = Data(try IndexFormat.json.encode(try await VideoIndexerTests.sampleIndex.value))
+        let raw = try JSONSerialization.jsonObject(with: json) as! [String: Any]
         let cues = raw["cues"] as! [[String: Any]]
         #expect(cues.count == 9)
         for cue in cues {
@@ -24,7 +18,7 @@ struct CueConfidenceTests {
             #expect(percent > 80 && percent <= 100, "\(cue["text"] ?? ""): \(percent)")
             #expect((percent * 10).rounded() == percent * 10)
         }
-        let index = try IndexFormat.decodeJSON(try Data(contentsOf: URL(fileURLWithPath: json)))
+        let index = try IndexFormat.decodeJSON(json)
         #expect(index.cues.allSatisfy { ($0.confidence ?? 0) > 0.8 && ($0.confidence ?? 2) <= 1 })
         #expect(index.width == 1280 && index.height == 720)
     }

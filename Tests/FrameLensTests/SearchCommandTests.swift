@@ -4,7 +4,7 @@ import Testing
 /// `framelens search` over a library of real videos, and the errors of a bad query or a bad library file.
 struct SearchCommandTests {
     @Test func hitsGiveTheVideoTheTimesTheMarkedWordsAndACommand() throws {
-        let fixture = try LibraryFixture.twoVideos()
+        let fixture = try LibraryFixture.sharedTwoVideos()
         let result = try fixture.run(["search", "dfflibmap"])
         #expect(result.status == 0)
         #expect(result.text == """
@@ -19,7 +19,7 @@ struct SearchCommandTests {
     }
 
     @Test func jsonHitsAndTheirSchema() throws {
-        let fixture = try LibraryFixture.twoVideos()
+        let fixture = try LibraryFixture.sharedTwoVideos()
         let result = try fixture.run(["search", "netlist OR dfflibmap", "--syntax", "fts5", "--json", "--limit", "1"])
         #expect(result.status == 0)
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]])
@@ -29,7 +29,7 @@ struct SearchCommandTests {
     }
 
     @Test func queriesTakeFTS5SyntaxAndTheVideoPattern() throws {
-        let fixture = try LibraryFixture.twoVideos()
+        let fixture = try LibraryFixture.sharedTwoVideos()
         let videos = { (arguments: [String]) in
             let hits = try JSONSerialization.jsonObject(
                 with: Data(try fixture.run(["search"] + arguments + ["--syntax", "fts5", "--json"]).output))
@@ -59,7 +59,7 @@ struct SearchCommandTests {
         ("slide {text nosuch}: netlist", "at character 13: no such column: nosuch"),
     ])
     func aQueryThatIsNotFTS5SyntaxIsOneLineAndExit2(query: String, reason: String) throws {
-        let fixture = try LibraryFixture.twoVideos()
+        let fixture = try LibraryFixture.sharedTwoVideos()
         let result = try fixture.run(["search", query, "--syntax", "fts5"])
         #expect(result.status == 2)
         #expect(result.errorText == """
@@ -99,7 +99,7 @@ struct SearchCommandTests {
     @Test(arguments: [("\"netlist slide", ["b.mkv"]), ("slide AND", []), ("(slide", ["a.mp4", "b.mkv"]),
                       ("nosuch:slide", []), ("++ --", [])])
     func noTypedQueryIsAnError(query: String, videos: [String]) throws {
-        let fixture = try LibraryFixture.twoVideos()
+        let fixture = try LibraryFixture.sharedTwoVideos()
         let result = try fixture.run(["search", query, "--json"])
         #expect(result.status == 0 && result.errorText.isEmpty, "\(result.errorText)")
         let hits = try JSONSerialization.jsonObject(with: Data(result.output)) as? [[String: Any]]

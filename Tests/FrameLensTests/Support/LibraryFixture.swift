@@ -27,6 +27,12 @@ struct LibraryFixture {
         try FixtureClock.timed("library", "twoVideos") { try makeTwoVideos() }
     }
 
+    /// The library of `twoVideos()`, made once per test process for the tests that only read it (`search`): a
+    /// test that adds, removes or changes anything makes its own.
+    static func sharedTwoVideos() throws -> LibraryFixture { try shared.get() }
+
+    private static let shared = Result { try twoVideos() }
+
     private static func makeTwoVideos() throws -> LibraryFixture {
         let fixture = try LibraryFixture()
         try fixture.put("Alpha dfflibmap slide", at: "a.mp4")
