@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the tables of scripts/test-times.sh from a run's folder (output.log, fixtures.tsv, wall-seconds)."""
+"""Prints the tables of scripts/test-times.sh from a run's folder (output.log, cpu.tsv, fixtures.tsv, wall-seconds)."""
 import collections
 import pathlib
 import re
@@ -29,6 +29,13 @@ def main(folder):
     print("| seconds | test | outcome |\n|---:|---|---|")
     for seconds, name, outcome in sorted(tests, reverse=True)[:30]:
         print(f"| {seconds:.1f} | {name} | {outcome} |")
+    cpu = folder / "cpu.tsv"
+    if cpu.exists():
+        spent = [(float(seconds), name) for seconds, name in (line.split("\t", 1) for line in cpu.read_text().splitlines())]
+        print(f"\n## The 30 tests that take the most CPU (of {sum(s for s, _ in spent):.0f} s)\n")
+        print("| CPU seconds | test |\n|---:|---|")
+        for seconds, name in sorted(spent, reverse=True)[:30]:
+            print(f"| {seconds:.1f} | {name} |")
     print("\n## The 10 slowest suites\n")
     print("| seconds | suite |\n|---:|---|")
     for seconds, name, _ in sorted(suites, reverse=True)[:10]:
