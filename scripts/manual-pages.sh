@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Writes the manual pages of the built programs into a folder (made if missing; other files stay), from the commands' own definitions:
-# ArgumentParser's generate-manual (the tool its GenerateManual plugin runs) reads each program's
-# `--experimental-dump-help`. One page per command (framelens.1, framelens-index.1, framelens-library-add.1, ...),
-# named as git's are: the tool joins the names with dots (framelens.index.1), which `man framelens-index` does
-# not find. framelens-serve.1 is framelens-serve's own page, with its options: `framelens serve` only hands its
-# arguments over. The pages' date is $SOURCE_DATE_EPOCH's, else the last commit's, so that a build is
-# reproducible.
+# Writes the manual pages of the built programs into a folder (made if missing; other files stay), from the
+# commands' own definitions: ArgumentParser's generate-manual (the tool its GenerateManual plugin runs) reads
+# each program's `--experimental-dump-help`. One page per command (framelens.1, framelens-index.1,
+# framelens-library-add.1, ...), named as git's are: the tool joins the names with dots (framelens.index.1),
+# which `man framelens-index` does not find. framelens-serve.1 is framelens-serve's own page, with its options:
+# `framelens serve` only hands its arguments over. The pages' date is $SOURCE_DATE_EPOCH's, else the last
+# commit's, so that a build is reproducible.
 # Usage: scripts/manual-pages.sh GENERATE-MANUAL BUILT-FOLDER OUTPUT-FOLDER
 set -euo pipefail
 
