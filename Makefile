@@ -3,13 +3,83 @@ SWIFT ?= swift
 space := $(subst ,, )
 SAMPLE ?= Samples/lecture.mp4
 
-.PHONY: deps build demo serve check test test-times docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory
+.PHONY: deps build demo serve check test test-times docs bench bench-accuracy bench-serve samples fuzz sanitize soak bench-memory \
+    release man completions install uninstall
 
 deps:
 	@scripts/install-deps.sh
 
 build: deps
 	$(SWIFT) build -c release --product framelens
+
+# ArgumentParser's generate-manual, the tool its GenerateManual plugin runs, built alone (in 20 s) from the
+# checkout SwiftPM resolved: the plugin would build every product of this package first, and in release.
+GENERATE_MANUAL ?= .build/tools/debug/generate-manual
+.build/tools/debug/generate-manual:
+	$(SWIFT) package resolve
+	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build/tools \
+	    --product generate-manual
+
+# Both programs, in release.
+release: build
+	$(SWIFT) build -c release --product framelens-serve
+
+# make install: the programs, the web player's page, the manual pages and the shell completions under PREFIX,
+# each under DESTDIR when it is set (a package's staging folder). It builds in release first; given BUILT, it
+# installs the programs built there without building (sudo make install BUILT=.build/release, after make
+# release, builds nothing as root).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILT ?= .build/release
+bindir = $(PREFIX)/bin
+# The programs and the page's files (SwiftPM's resource bundle) together: framelens-serve finds the bundle
+# beside its own file (Bundle.module, by /proc/self/exe, which symlinks do not hide), and framelens finds
+# framelens-serve beside its own. bin/ holds symlinks to them.
+pkglibdir = $(PREFIX)/lib/framelens
+man1dir = $(PREFIX)/share/man/man1
+bashcompletiondir = $(PREFIX)/share/bash-completion/completions
+zshcompletiondir = $(PREFIX)/share/zsh/site-functions
+fishcompletiondir = $(PREFIX)/share/fish/vendor_completions.d
+RESOURCES = FrameLens_FrameLensServer.resources
+
+ifeq ($(origin BUILT),file)
+install man completions: release
+endif
+install: $(GENERATE_MANUAL)
+	install -d $(DESTDIR)$(pkglibdir) $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) \
+	    $(DESTDIR)$(bashcompletiondir) $(DESTDIR)$(zshcompletiondir) $(DESTDIR)$(fishcompletiondir)
+	install -m 755 $(BUILT)/framelens $(BUILT)/framelens-serve $(DESTDIR)$(pkglibdir)/
+	rm -rf $(DESTDIR)$(pkglibdir)/$(RESOURCES)
+	cp -R $(BUILT)/$(RESOURCES) $(DESTDIR)$(pkglibdir)/
+	chmod -R u=rwX,go=rX $(DESTDIR)$(pkglibdir)/$(RESOURCES)
+	for program in framelens framelens-serve; do \
+	    ln -sfn "$$(realpath -m --relative-to=$(bindir) $(pkglibdir))/$$program" $(DESTDIR)$(bindir)/$$program; \
+	done
+	scripts/manual-pages.sh $(GENERATE_MANUAL) $(BUILT) $(DESTDIR)$(man1dir)
+	$(BUILT)/framelens --generate-completion-script bash >$(DESTDIR)$(bashcompletiondir)/framelens
+	$(BUILT)/framelens --generate-completion-script zsh >$(DESTDIR)$(zshcompletiondir)/_framelens
+	$(BUILT)/framelens --generate-completion-script fish >$(DESTDIR)$(fishcompletiondir)/framelens.fish
+	chmod 644 $(DESTDIR)$(bashcompletiondir)/framelens $(DESTDIR)$(zshcompletiondir)/_framelens \
+	    $(DESTDIR)$(fishcompletiondir)/framelens.fish
+
+# What install put there: the pages are every framelens page in man1, one per command.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/framelens $(DESTDIR)$(bindir)/framelens-serve
+	rm -rf $(DESTDIR)$(pkglibdir)
+	rm -f $(DESTDIR)$(man1dir)/framelens.1 $(DESTDIR)$(man1dir)/framelens-*.1
+	rm -f $(DESTDIR)$(bashcompletiondir)/framelens $(DESTDIR)$(zshcompletiondir)/_framelens \
+	    $(DESTDIR)$(fishcompletiondir)/framelens.fish
+
+# The manual pages and the completion scripts alone, to read (man -l .build/man/framelens-index.1).
+man: $(GENERATE_MANUAL)
+	rm -rf .build/man
+	scripts/manual-pages.sh $(GENERATE_MANUAL) $(BUILT) .build/man
+
+completions:
+	mkdir -p .build/completions
+	$(BUILT)/framelens --generate-completion-script bash >.build/completions/framelens
+	$(BUILT)/framelens --generate-completion-script zsh >.build/completions/_framelens
+	$(BUILT)/framelens --generate-completion-script fish >.build/completions/framelens.fish
 
 # The main job on the bundled sample: pause at 0:15 and read the slide.
 demo: build
@@ -49,7 +119,7 @@ check: deps
 TEST_SWIFT = FRAMELENS_OPTIMISED_DEBUG=1 $(SWIFT)
 TEST_SCRATCH = .build/test
 TEST_BUILD = --scratch-path $(TEST_SCRATCH)
-test: deps
+test: deps $(GENERATE_MANUAL)
 	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
 	$(TEST_SWIFT) test $(TEST_BUILD) --skip-build
 	Tests/e2e/run.sh $(TEST_SCRATCH)/debug/framelens-serve

@@ -2,8 +2,9 @@
 # Installs the Debian packages FrameLens needs that are not installed yet (and nothing else).
 # Libraries to build against (FFmpeg, Tesseract, ZBar, SQLite), Tesseract's English model, and the command-line tools the tests use
 # as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
-# GNU time, with which the benchmarks measure peak memory; Tesseract's Korean model and a Hangul font for the
-# tests that read Korean slides; then the learned text engine (`--engine ppocr`): PyPI's pinned onnxruntime
+# GNU time, with which the benchmarks measure peak memory; man-db, with which the install test reads the
+# manual pages; Tesseract's Korean model and a Hangul font for the tests that read Korean slides; then the
+# learned text engine (`--engine ppocr`): PyPI's pinned onnxruntime
 # (libonnxruntime.so) and rapidocr_onnxruntime (PP-OCRv4's models) wheels in a venv, .build/ppocr-venv
 # (nothing is done when that venv already holds them). Given package names, it installs those that are
 # missing instead (the benchmark corpora's tools), and no wheels.
@@ -34,7 +35,7 @@ packages=("$@")
     libsqlite3-dev
     tesseract-ocr-kor fonts-nanum
     ffmpeg qrencode fonts-dejavu-core poppler-utils
-    time curl python3-venv
+    time curl python3-venv man-db
 )
 
 missing=()

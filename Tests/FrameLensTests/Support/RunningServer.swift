@@ -9,11 +9,14 @@ final class RunningServer: @unchecked Sendable {
 
     /// Starts the server SwiftPM built beside the tests and waits for its URL (models load first).
     ///
-    /// - Parameter environment: variables to set for the server, over the test's own.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let binary = (Command.framelens as NSString).deletingLastPathComponent + "/framelens-serve"
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", "0"] + arguments
+    /// - Parameters:
+    ///   - environment: variables to set for the server, over the test's own.
+    ///   - command: the program and its first arguments that start the server; by default the built
+    ///     `framelens-serve` (an installed `framelens` is `[path, "serve"]`).
+    init(_ arguments: [String], environment: [String: String] = [:], command: [String]? = nil) throws {
+        let command = command ?? [(Command.framelens as NSString).deletingLastPathComponent + "/framelens-serve"]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = command.dropFirst() + ["--port", "0"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
