@@ -14,8 +14,9 @@ out=.build/test-times
 mkdir -p "$out"
 : >"$out/fixtures.tsv"
 start=$SECONDS
-# Line-buffered (stdbuf), so that each result line reaches test_cpu.py as the test ends.
-FRAMELENS_TEST_FIXTURE_LOG=$PWD/$out/fixtures.tsv stdbuf -oL -eL ${SWIFT:-swift} test "$@" 2>&1 |
+# Standard output line-buffered (stdbuf; not standard error, which glibc's malloc_stats writes while it holds
+# malloc's locks), so that each result line reaches test_cpu.py as the test ends.
+FRAMELENS_TEST_FIXTURE_LOG=$PWD/$out/fixtures.tsv stdbuf -oL ${SWIFT:-swift} test "$@" 2>&1 |
     scripts/test_cpu.py "$out/cpu.tsv" | tee "$out/output.log"
 status=${PIPESTATUS[0]}
 echo $((SECONDS - start)) >"$out/wall-seconds"
