@@ -23,9 +23,14 @@ let analysis = try await player.analyzeCurrentFrame()
 print(analysis.text?.transcript ?? "")
 print(analysis.codes.map(\.payload).joined(separator: "\n"))
 
-let index = try await VideoIndexer(url: video, options: .init(analysis: AnalysisOptions(features: [.text]))).run()
+let srtFile = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(getpid()).srt")
+defer { try? FileManager.default.removeItem(at: srtFile) }
+let index = try await gettingStarted(video: video, srtFile: srtFile)
 print("\(index.cues.count) cues, complete: \(index.complete)")
 guard index.complete, !index.cues.isEmpty, analysis.text?.transcript.isEmpty == false else { exit(1) }
+guard try Data(contentsOf: srtFile) == Data(try IndexFormat.srt.encode(index)) else {
+    fail("the SubRip file is not the index's")
+}
 
 try checkFixedIndex()
 try await checkRealIndex(index, player: player, at: Timestamp(seconds: seconds))
