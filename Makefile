@@ -105,30 +105,33 @@ CHECK_SUITES = CaptionEdgesTests ChangeDetectorTests CodeOutlineTests OCRWritten
     ScreenReturnsTests TimestampTests UnknownDurationTests VideoIdentityTests ISBNDetectionTests \
     PlayerControlTests ProbeJSONTests CancellationTests QuickDecodingTests BottomUpVideoTests \
     TesseractLanguagesTests ProtectedNeverAnalysedTests FrameAverageTests MinimumConfidenceTests \
-    ProbeFrameRateTests
+    ProbeFrameRateTests DocumentationTests
 check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'FrameLensTests\.($(subst $(space),|,$(strip $(CHECK_SUITES))))/'
 
 # The Swift tests run optimised code: a debug build (in a folder of its own) whose library modules are optimised
 # (FRAMELENS_OPTIMISED_DEBUG=1, Package.swift); the packages it uses and the tests' own code build unoptimised, in
-# about 4.5 minutes on 2 cores where a release build takes 7.5. Unoptimised, the per-pixel Swift the tests exercise
+# about 4 minutes on 2 cores where a release build takes 7.5, and without debug information (a fifth of the build's
+# time; a failure still names its test and its expectation). Unoptimised, the per-pixel Swift the tests exercise
 # runs about 6 times slower. Then the web player's test in headless Chromium (Tests/e2e/run.sh installs Chromium,
 # chromium-driver and, in a venv under .build/, Selenium) against that build's server, and a package that uses the
-# library by its public API only (Samples/Consumer), built in the same folder: it reuses FrameLens's objects.
+# library by its public API only (Samples/Consumer), built in the same folder with the same flags: it reuses
+# FrameLens's objects.
 TEST_SWIFT = FRAMELENS_OPTIMISED_DEBUG=1 $(SWIFT)
 TEST_SCRATCH = .build/test
-TEST_BUILD = --scratch-path $(TEST_SCRATCH)
+TEST_FLAGS = -debug-info-format none
+TEST_BUILD = --scratch-path $(TEST_SCRATCH) $(TEST_FLAGS)
 test: deps $(GENERATE_MANUAL)
 	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
 	$(TEST_SWIFT) test $(TEST_BUILD) --skip-build
 	Tests/e2e/run.sh $(TEST_SCRATCH)/debug/framelens-serve
-	$(TEST_SWIFT) build --package-path Samples/Consumer --scratch-path $(CURDIR)/$(TEST_SCRATCH)
+	$(TEST_SWIFT) build --package-path Samples/Consumer --scratch-path $(CURDIR)/$(TEST_SCRATCH) $(TEST_FLAGS)
 	$(TEST_SCRATCH)/debug/consumer $(SAMPLE) 40
 
-# Where the Swift tests' time goes: the 30 slowest tests, the 10 slowest suites, and the time spent making
-# fixtures (scripts/test-times.sh), the tests one at a time so that each one's time is its own (ARGS are
-# swift test's, e.g. ARGS="--filter Library").
+# Where the Swift tests' time goes: the 30 slowest tests, the 30 that take the most CPU, the 10 slowest suites, and
+# the time spent making fixtures (scripts/test-times.sh), the tests one at a time so that each one's time is its own
+# (ARGS are swift test's, e.g. ARGS="--filter Library").
 test-times: deps
 	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
 	FRAMELENS_OPTIMISED_DEBUG=1 scripts/test-times.sh $(TEST_BUILD) --skip-build --no-parallel $(ARGS)

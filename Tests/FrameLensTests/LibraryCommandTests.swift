@@ -128,17 +128,17 @@ struct LibraryCommandTests {
     }
 
     /// The library holds whole videos only: a run stopped (Ctrl-C) or killed while indexing the second of
-    /// three videos keeps the first, and a later run adds the rest. The second is 60 s of slides a second apart at
-    /// 720p, so that its indexing lasts past a progress line however fast the build.
+    /// three videos keeps the first, and a later run adds the rest. The second is 60 s of slides five seconds apart,
+    /// so that its indexing lasts well past its first progress line, where the add is stopped.
     @Test(arguments: [SIGINT, SIGKILL])
     func anInterruptedAddKeepsTheVideosStoredBefore(signal: Int32) throws {
         let fixture = try LibraryFixture()
         let first = try fixture.put("Alpha dfflibmap slide", at: "1.mp4")
         let second = fixture.folder + "/2.mp4"
         try FileManager.default.copyItem(atPath: try TestMedia.make("counting-slides.mp4", [
-            "-f", "lavfi", "-i", "color=gray:s=1280x720:r=25:d=60",
-            "-vf", "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:text='Bravo netlist slide %{eif\\:floor(t)\\:d}'"
-                + ":fontsize=60:x=80:y=300:fontcolor=white:box=1:boxcolor=black",
+            "-f", "lavfi", "-i", "color=gray:s=640x360:r=25:d=60",
+            "-vf", "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:text='Bravo netlist slide %{eif\\:floor(t/5)\\:d}'"
+                + ":fontsize=40:x=40:y=150:fontcolor=white:box=1:boxcolor=black",
             "-c:v", "libx264", "-pix_fmt", "yuv420p",
         ]), toPath: second)
         try fixture.put("Charlie yosys slide", at: "3.mp4")

@@ -21,7 +21,7 @@ struct NamedPipeTests {
     /// be asked for at every keyframe past the current frame).
     static let videos: [@Sendable () throws -> String] = [StandardInputTests.transportStream, TruncationFixture.whole]
 
-    @Test(arguments: [(0, "15"), (1, "2.5")])
+    @Test(arguments: [(0, "10"), (1, "2.5")])
     func frameDecodesForwardToTheTime(video number: Int, at time: String) throws {
         let video = try Self.videos[number]()
         let (fifo, writer) = try Self.fifo(feeding: video)
@@ -51,7 +51,7 @@ struct NamedPipeTests {
         let video = try StandardInputTests.transportStream()
         let (fifo, writer) = try Self.fifo(feeding: video)
         defer { writer.terminate() }
-        let arguments = ["--at", "20", "--json", "--types", "text,codes"]
+        let arguments = ["--at", "10", "--json", "--types", "text,codes"]
         let fromFifo = try Command.framelens(["grab", fifo] + arguments)
         #expect(fromFifo.status == 0, "\(fromFifo.errorText)")
         #expect(fromFifo.output == (try Command.framelens(["grab", video] + arguments)).output)
