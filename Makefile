@@ -42,6 +42,13 @@ zshcompletiondir = $(PREFIX)/share/zsh/site-functions
 fishcompletiondir = $(PREFIX)/share/fish/vendor_completions.d
 RESOURCES = FrameLens_FrameLensServer.resources
 
+# The bash, zsh and fish completion scripts of $(BUILT)/framelens, into the three files named.
+define write_completions
+	$(BUILT)/framelens --generate-completion-script bash >$(strip $(1))
+	$(BUILT)/framelens --generate-completion-script zsh >$(strip $(2))
+	$(BUILT)/framelens --generate-completion-script fish >$(strip $(3))
+endef
+
 ifeq ($(origin BUILT),file)
 install man completions: release
 endif
@@ -56,9 +63,8 @@ install: $(GENERATE_MANUAL)
 	    ln -sfn "$$(realpath -m --relative-to=$(bindir) $(pkglibdir))/$$program" $(DESTDIR)$(bindir)/$$program; \
 	done
 	scripts/manual-pages.sh $(GENERATE_MANUAL) $(BUILT) $(DESTDIR)$(man1dir)
-	$(BUILT)/framelens --generate-completion-script bash >$(DESTDIR)$(bashcompletiondir)/framelens
-	$(BUILT)/framelens --generate-completion-script zsh >$(DESTDIR)$(zshcompletiondir)/_framelens
-	$(BUILT)/framelens --generate-completion-script fish >$(DESTDIR)$(fishcompletiondir)/framelens.fish
+	$(call write_completions,$(DESTDIR)$(bashcompletiondir)/framelens,$(DESTDIR)$(zshcompletiondir)/_framelens,$\
+	    $(DESTDIR)$(fishcompletiondir)/framelens.fish)
 	chmod 644 $(DESTDIR)$(bashcompletiondir)/framelens $(DESTDIR)$(zshcompletiondir)/_framelens \
 	    $(DESTDIR)$(fishcompletiondir)/framelens.fish
 
@@ -77,9 +83,7 @@ man: $(GENERATE_MANUAL)
 
 completions:
 	mkdir -p .build/completions
-	$(BUILT)/framelens --generate-completion-script bash >.build/completions/framelens
-	$(BUILT)/framelens --generate-completion-script zsh >.build/completions/_framelens
-	$(BUILT)/framelens --generate-completion-script fish >.build/completions/framelens.fish
+	$(call write_completions,.build/completions/framelens,.build/completions/_framelens,.build/completions/framelens.fish)
 
 # The main job on the bundled sample: pause at 0:15 and read the slide.
 demo: build
