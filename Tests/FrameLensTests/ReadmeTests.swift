@@ -2,29 +2,13 @@ import Foundation
 import Testing
 
 /// The README's front page is true: its tour runs as shown on the bundled sample, and `make demo`'s output is
-/// what the page says it prints.
+/// what the page says it prints; its links and the manual's resolve.
 struct ReadmeTests {
     static let readme = (try? String(
         contentsOf: TestMedia.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
-    /// The README's fenced blocks: (language, lines).
-    static var blocks: [(language: String, lines: [String])] {
-        var blocks: [(String, [String])] = []
-        var open: (String, [String])?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("```") {
-                if let block = open {
-                    blocks.append(block)
-                    open = nil
-                } else {
-                    open = (String(line.dropFirst(3)), [])
-                }
-            } else {
-                open?.1.append(line)
-            }
-        }
-        return blocks
-    }
+    /// The README's fenced blocks.
+    static var blocks: [(language: String, lines: [String])] { (try? MarkdownBlocks.fenced(in: "README.md")) ?? [] }
 
     /// The lines of the README's `sh` blocks that run `framelens` (the tour).
     static var tour: [String] {
@@ -52,6 +36,14 @@ struct ReadmeTests {
         #expect(search.text.contains("Samples/lecture.mp4 00:00:07.367-00:00:13.267\n"), "\(search.text)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(written.count >= 4, "\(written)")
+    }
+
+    /// Every relative link of the README and of the manual's pages names a file (and a heading) that exists.
+    @Test func theManualsLinksResolve() throws {
+        let result = try Command.run(
+            "python3", [TestMedia.repositoryRoot.appendingPathComponent("scripts/check-doc-links.py").path])
+        #expect(result.status == 0, "\(result.text)\(result.errorText)")
+        #expect(result.text.hasSuffix(" pages, every relative link resolves\n"), "\(result.text)")
     }
 
     @Test func theFrontPageIsShort() {
