@@ -144,6 +144,10 @@ test-times: deps
 docs: deps
 	$(SWIFT) package generate-documentation --target FrameLens
 
+# Each benchmark writes its figures into Benchmarks/out/NAME.json; Benchmarks/results.py renders them into
+# Benchmarks/RESULTS.md (run.sh and accuracy/run.sh do it themselves).
+RENDER_RESULTS = python3 Benchmarks/results.py render
+
 bench: build
 	Benchmarks/run.sh
 
@@ -152,6 +156,7 @@ bench: build
 bench-serve: build
 	$(SWIFT) build -c release --product framelens-serve
 	Benchmarks/serve-latency.sh
+	$(RENDER_RESULTS)
 	E2E_SOAK=100 Tests/e2e/run.sh .build/release/framelens-serve
 
 # OCR accuracy on slide decks and burned-in captions (Benchmarks/accuracy/README.md).
@@ -175,6 +180,7 @@ soak: build
 
 bench-memory: build
 	Benchmarks/index-memory.sh
+	$(RENDER_RESULTS)
 
 samples: deps
 	Samples/make-lecture.sh

@@ -26,6 +26,9 @@ echo
 printf '%7s %6s %10s | %9s %9s %5s %4s | %9s %9s %5s %4s\n' \
     time frame "ffmpeg -ss" "fl png" "ff png" ratio same "fl raw" "ff raw" ratio same
 printf '%s\n' "-------------------------------------------------------------------------------------"
+results_begin frame-vs-ffmpeg "framelens frame against ffmpeg (frame-vs-ffmpeg.sh)"
+results_table "The sample, PNG and raw RGB24; times in ms ($(timer_name)); ratio = ffmpeg / framelens (above 1: framelens is faster); same = identical RGB24 pixels" \
+    time frame "framelens PNG" "ffmpeg PNG" ratio same "framelens raw" "ffmpeg raw" ratio same
 
 fl_png_all=() ff_png_all=() fl_raw_all=() ff_raw_all=() differing=0
 for t in "${TIMES[@]}"; do
@@ -47,6 +50,8 @@ for t in "${TIMES[@]}"; do
     printf '%7s %6s %10s | %7sms %7sms %5s %4s | %7sms %7sms %5s %4s\n' "$t" "$frame" "$ss" \
         "$(ms "$fl_png")" "$(ms "$ff_png")" "$(ratio "$ff_png" "$fl_png")" "$png_same" \
         "$(ms "$fl_raw")" "$(ms "$ff_raw")" "$(ratio "$ff_raw" "$fl_raw")" "$raw_same"
+    results_row "$t" "$frame" "$(ms "$fl_png")" "$(ms "$ff_png")" "$(ratio "$ff_png" "$fl_png")" "$png_same" \
+        "$(ms "$fl_raw")" "$(ms "$ff_raw")" "$(ratio "$ff_raw" "$fl_raw")" "$raw_same"
     fl_png_all+=("$fl_png") ff_png_all+=("$ff_png") fl_raw_all+=("$fl_raw") ff_raw_all+=("$ff_raw")
 done
 
@@ -56,6 +61,8 @@ printf '%s\n' "-----------------------------------------------------------------
 printf '%7s %6s %10s | %7sms %7sms %5s %4s | %7sms %7sms %5s %4s\n' total "" "" \
     "$(ms "$fl_png")" "$(ms "$ff_png")" "$(ratio "$ff_png" "$fl_png")" "" \
     "$(ms "$fl_raw")" "$(ms "$ff_raw")" "$(ratio "$ff_raw" "$fl_raw")" ""
+results_row "**total**" "" "$(ms "$fl_png")" "$(ms "$ff_png")" "**$(ratio "$ff_png" "$fl_png")**" "" \
+    "$(ms "$fl_raw")" "$(ms "$ff_raw")" "**$(ratio "$ff_raw" "$fl_raw")**" "$(( ${#TIMES[@]} - differing ))/${#TIMES[@]}"
 echo
 echo "identical pixels: $(( ${#TIMES[@]} - differing ))/${#TIMES[@]} timestamps"
 

@@ -53,6 +53,9 @@ echo
 printf '%5s %6s | %9s %9s %9s | %5s %5s | %7s %7s | %8s %8s\n' \
     slide time framelens pipe pipe/1 x x/1 "CER fl" "CER tes" "codes fl" "codes zb"
 printf '%s\n' "-----------------------------------------------------------------------------------------------"
+results_begin grab-vs-pipeline "framelens grab against ffmpeg | tesseract | zbarimg (grab-vs-pipeline.sh)"
+results_table "The middle of each slide of the sample; times in ms ($(timer_name)); pipe = tesseract's default threads, pipe/1 = OMP_THREAD_LIMIT=1; x = pipeline / framelens (target >= 3)" \
+    slide time framelens pipe pipe/1 x x/1 "CER framelens" "CER tesseract" "codes framelens" "codes zbarimg"
 
 fl_all=() pipe_all=() pipe1_all=() fl_cer_all=() tess_cer_all=() misses=0
 # The list comes on descriptor 3: ffmpeg and hyperfine read standard input.
@@ -74,6 +77,8 @@ while read -r slide t <&3; do
     printf '%5s %6s | %7sms %7sms %7sms | %5s %5s | %7s %7s | %8s %8s\n' "$slide" "$t" \
         "$(ms "$fl")" "$(ms "$pipe")" "$(ms "$pipe1")" "$(ratio "$pipe" "$fl")" "$(ratio "$pipe1" "$fl")" \
         "$fl_cer" "$tess_cer" "$fl_codes" "$zbar_codes"
+    results_row "$slide" "$t" "$(ms "$fl")" "$(ms "$pipe")" "$(ms "$pipe1")" "$(ratio "$pipe" "$fl")" \
+        "$(ratio "$pipe1" "$fl")" "$fl_cer" "$tess_cer" "$fl_codes" "$zbar_codes"
     fl_all+=("$fl") pipe_all+=("$pipe") pipe1_all+=("$pipe1")
     fl_cer_all+=("$fl_cer") tess_cer_all+=("$tess_cer")
 done 3< <(python3 -c '
@@ -90,6 +95,9 @@ printf '%5s %6s | %7sms %7sms %7sms | %5s %5s | %7s %7s |\n' total "" \
     "$(ms "$fl")" "$(ms "$pipe")" "$(ms "$pipe1")" "$(ratio "$pipe" "$fl")" "$(ratio "$pipe1" "$fl")" \
     "$fl_cer" "$tess_cer"
 echo "(CER on the total line: the mean over the slides)"
+results_row "**total**" "" "$(ms "$fl")" "$(ms "$pipe")" "$(ms "$pipe1")" "**$(ratio "$pipe" "$fl")**" \
+    "**$(ratio "$pipe1" "$fl")**" "$fl_cer" "$tess_cer" "$((count - misses))/$count" ""
+results_note "CER on the total line: the mean over the slides."
 
 summary "grab: framelens $(ms "$fl") ms vs pipeline $(ms "$pipe") ms (OMP_THREAD_LIMIT=1: $(ms "$pipe1") ms)" \
     "for $count slides, pipeline/framelens = $(ratio "$pipe" "$fl")x ($(ratio "$pipe1" "$fl")x), target 3x"

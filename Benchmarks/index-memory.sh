@@ -13,6 +13,7 @@ FRAMELENS=${FRAMELENS:-$(dirname "$here")/.build/release/framelens}
 OUT=${OUT:-$here/out}
 TYPES=${TYPES:-text,codes,detectors}
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+source "$here/results.sh"
 
 [[ -x $FRAMELENS ]] || { echo "error: no $FRAMELENS; run: swift build -c release --product framelens" >&2; exit 1; }
 [[ -x /usr/bin/time ]] || { echo "error: GNU time is not installed (apt-get install time)" >&2; exit 1; }
@@ -44,8 +45,14 @@ start=$SECONDS
 short=$(peak_kib "$OUT/slides-10min.mp4")
 middle=$SECONDS
 long=$(peak_kib "$OUT/slides-2h.mp4")
-echo "index peak RSS: 10 minutes $((short / 1024)) MiB ($((middle - start)) s, $(grep -c -- '-->' "$OUT/slides-10min.srt") cues)," \
-    "2 hours $((long / 1024)) MiB ($((SECONDS - middle)) s, $(grep -c -- '-->' "$OUT/slides-2h.srt") cues)"
+short_seconds=$((middle - start)) long_seconds=$((SECONDS - middle))
+results_begin index-memory "framelens index: peak memory against the video's length (index-memory.sh)"
+results_table "426x240 slide videos at 10 fps, --types $TYPES; GNU time" video "peak RSS (MiB)" "time (s)" cues
+results_row "10 minutes" "$((short / 1024))" "$short_seconds" "$(grep -c -- '-->' "$OUT/slides-10min.srt")"
+results_row "2 hours" "$((long / 1024))" "$long_seconds" "$(grep -c -- '-->' "$OUT/slides-2h.srt")"
+results_note "2 hours / 10 minutes: $(awk -v s="$short" -v l="$long" 'BEGIN { printf "%.3f", l / s }') (limit 1.10)."
+echo "index peak RSS: 10 minutes $((short / 1024)) MiB ($short_seconds s, $(grep -c -- '-->' "$OUT/slides-10min.srt") cues)," \
+    "2 hours $((long / 1024)) MiB ($long_seconds s, $(grep -c -- '-->' "$OUT/slides-2h.srt") cues)"
 awk -v s="$short" -v l="$long" 'BEGIN {
     ratio = l / s
     printf "ratio 2 h / 10 min: %.3f (limit 1.10)\n", ratio

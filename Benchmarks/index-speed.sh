@@ -20,6 +20,7 @@ FRAMELENS=${FRAMELENS:-$(dirname "$here")/.build/release/framelens}
 OUT=${OUT:-$here/out}
 VIDEO=${VIDEO:-$OUT/slides-1080p-20min.mp4}
 RUNS=${RUNS:-1}
+source "$here/results.sh"
 
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { echo "error: ffmpeg is not installed" >&2; exit 1; }
 [[ -x /usr/bin/time ]] || { echo "error: no GNU time at /usr/bin/time (apt-get install time)" >&2; exit 1; }
@@ -68,8 +69,10 @@ fi
 measure after "$FRAMELENS" index "$VIDEO" -o "$scratch/after.json"
 columns+=(after) titles+=("index${FRAMELENS_BEFORE:+ (after)}")
 
-row() { printf '%-30s' "$1"; shift; printf '%16s' "$@"; printf '\n'; }
-row "" "${titles[@]}"
+row() { printf '%-30s' "$1"; printf '%16s' "${@:2}"; printf '\n'; results_row "$@"; }
+printf '%-30s' ""; printf '%16s' "${titles[@]}"; printf '\n'
+results_begin index-speed "framelens index against decoding in ffmpeg, 20-minute 1080p lecture (index-speed.sh)"
+results_table "$(basename "$VIDEO"), $(calc "$duration" 0) s; GNU time" "" "${titles[@]}"
 each() { local c out=(); for c in "${columns[@]}"; do out+=("$("$@" "$c")"); done; printf '%s\n' "${out[@]}"; }
 mapfile -t cells < <(each wall); row "wall time (s, median of $RUNS)" "${cells[@]}"
 rtf() { calc "$duration / $(wall "$1")" 1; }
@@ -99,6 +102,7 @@ verdict() { awk -v v="$1" -v t="$3" "BEGIN { print (v $2 t) ? \"met\" : \"MISSED
 echo
 echo "index: ${ratio}x a keyframe-only decode (target <= 5): $(verdict "$ratio" "<=" 5);" \
     "${rtf}x real time (target >= 50): $(verdict "$rtf" ">=" 50); peak RSS ${rss} MiB (target < 300): $(verdict "$rss" "<" 300)"
+results_note "index: ${ratio}x a keyframe-only decode (target <= 5), ${rtf}x real time (target >= 50), peak RSS ${rss} MiB (target < 300)."
 if [[ -n ${BENCH_SUMMARY:-} ]]; then
     echo "index-speed: ${rtf}x real time, ${ratio}x a keyframe-only decode, peak RSS ${rss} MiB on a 20-min 1080p lecture" >>"$BENCH_SUMMARY"
 fi

@@ -28,6 +28,7 @@ OUT=${OUT:-$here/out}
 VIDEO=${VIDEO:-$OUT/slides-1080p.mp4}
 TRUTH=${TRUTH:-${VIDEO%.*}.json}
 INDEX_RUNS=${INDEX_RUNS:-3}
+source "$here/results.sh"
 
 for tool in ffmpeg ffprobe tesseract python3 xargs; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed" >&2; exit 1; }
@@ -182,7 +183,10 @@ fl_rtf=$(calc "$duration / $fl_wall" 1)
 pipe_rtf=$(calc "$duration / $pipe_wall" 1)
 speedup=$(calc "$pipe_wall / $fl_wall" 1)
 slides=$(get framelens slides)
-row() { printf '%-28s %18s %18s\n' "$@"; }
+results_begin index-vs-pipeline "framelens index against the per-second pipeline, 1080p (index-vs-pipeline.sh)"
+results_table "$(basename "$VIDEO"), $(calc "$duration" 0) s, $slides slides; framelens: median of $INDEX_RUNS runs; pipeline: ffmpeg fps=1, tesseract (OMP_THREAD_LIMIT=1, two at a time), merge" \
+    measure framelens pipeline
+row() { printf '%-28s %18s %18s\n' "$@"; [[ -z $1 ]] || results_row "$@"; }
 row "" framelens pipeline
 row "wall time (s)" "$(calc "$fl_wall")" "$(calc "$pipe_wall")"
 row "  runs" "$(printf '%.2f ' "${fl_walls[@]}")" ""
@@ -203,6 +207,7 @@ row "mean CER" "$(calc "$(get framelens cer)" 4)" "$(calc "$(get pipeline cer)" 
 echo
 echo "framelens CPU time is the mean of its runs; pipeline: $frame_count frames, OMP_THREAD_LIMIT=1, xargs -P2"
 echo "pipeline / framelens CPU time: $(calc "$pipe_cpu / $fl_cpu" 1)x (less sensitive than wall time to other work on the machine)"
+results_note "pipeline / framelens: wall time ${speedup}x (target >= 10x), CPU time $(calc "$pipe_cpu / $fl_cpu" 1)x; framelens ${fl_rtf}x real time (target >= 50x)."
 echo "framelens real-time factor: ${fl_rtf}x (target >= 50x): $(awk -v r="$fl_rtf" 'BEGIN { print (r >= 50) ? "met" : "MISSED" }')"
 echo "pipeline / framelens wall time: ${speedup}x (target >= 10x): $(awk -v r="$speedup" 'BEGIN { print (r >= 10) ? "met" : "MISSED" }')"
 fl_err=$(get framelens start_error) pipe_err=$(get pipeline start_error)
@@ -218,6 +223,8 @@ if awk -v o="$others" -v e="$elapsed" -v n="$(nproc)" 'BEGIN { exit !(o > 0.05 *
 else
     echo "other processes used ${others} CPU-seconds during this ${elapsed} s run (quiet machine)"
 fi
+results_note "Other processes used ${others} CPU-seconds during this ${elapsed}-s run."
+
 if [[ -n ${BENCH_SUMMARY:-} ]]; then
     echo "index-vs-pipeline: framelens ${fl_rtf}x real time, ${speedup}x faster than the pipeline," \
         "start error $(calc "$(get framelens start_error)" 3) s vs $(calc "$(get pipeline start_error)" 3) s" >>"$BENCH_SUMMARY"

@@ -14,6 +14,7 @@ FRAMELENS=${FRAMELENS:-$REPO_DIR/.build/release/framelens}
 VIDEO=${VIDEO:-$REPO_DIR/Samples/lecture.mp4}
 GROUND_TRUTH=${GROUND_TRUTH:-$REPO_DIR/Samples/lecture.json}
 BENCH_RUNS=${BENCH_RUNS:-5}
+source "$BENCH_DIR/results.sh"
 
 require() {
     local tool

@@ -32,6 +32,10 @@ import_time=$(seconds "$FRAMELENS" library import --library "$library" --quiet "
 cues=$("$FRAMELENS" library stats --library "$library" | awk '/^cues:/ { print $2 }')
 bytes=$(stat -c %s "$library")
 echo "import: $LIBRARY_VIDEOS indexes, $cues cues in $import_time s"
+results_begin library-search "The video library: import, size, search, re-add (library-search.sh)"
+results_table "A library of $LIBRARY_VIDEOS imported indexes, $cues cues" measure figure target
+results_row import "$import_time s" ""
+results_row "size on disk" "$(awk -v b="$bytes" -v c="$cues" 'BEGIN { printf "%.0f", b / c }') bytes a cue" ""
 echo "size on disk: $bytes bytes, $(awk -v b="$bytes" -v c="$cues" 'BEGIN { printf "%.0f", b / c }') bytes a cue, $(awk -v b="$bytes" -v c="$cues" 'BEGIN { printf "%.1f", b / c * 1000 / 1048576 }') MiB per 1,000 cues"
 
 echo
@@ -55,6 +59,7 @@ PY
 
 read -r wall cpu < <(process_times "$BENCH_RUNS" "$FRAMELENS" --version)
 echo "framelens --version (the process alone): wall $(ms "$wall") ms, CPU $(ms "$cpu") ms"
+results_row "framelens --version (the process alone), wall / CPU" "$(ms "$wall") / $(ms "$cpu") ms" ""
 # The queries, each as SYNTAX:QUERY.
 queries=(text:license 'text:free software' 'text:"without any warranty"' text:GPL-2+ text:www.gnu.org "text:don't"
     text:キーボード text:탐구 'fts5:distrib*' 'fts5:NEAR(copyright holders, 3)' 'fts5:debian NOT package' text:zzyzx)
@@ -66,10 +71,12 @@ for entry in "${queries[@]}"; do
     read -r wall cpu < <(process_times "$BENCH_RUNS" "$FRAMELENS" search "$query" --syntax "$syntax" --library "$library" --limit 20)
     walls+=("$wall")
     echo "$syntax | $query | $hits | $(ms "$wall") | $(ms "$cpu")"
+    printf '%s\t%s\t%s\t%s\n' "$syntax" "$query" "$hits" "$(ms "$wall") / $(ms "$cpu")" >>"$scratch/queries.tsv"
 done
 median=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
 echo "search: median of the queries' wall-time medians $(ms "$median") ms (target <= 150); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 summary "library search: $(ms "$median") ms median per process over $cues cues"
+results_row "framelens search, median of the queries' medians" "$(ms "$median") ms" "<= 150 ms"
 
 echo
 SERVE=${SERVE:-$(dirname "$FRAMELENS")/framelens-serve}
@@ -87,6 +94,7 @@ if [[ -x $SERVE ]]; then
     searched=$(date +%s.%N)
     since() { awk -v s="$started" -v e="$1" 'BEGIN { printf "%.0f", (e - s) * 1000 }'; }
     echo "serve --library ($LIBRARY_VIDEOS videos): the page answers $(since "$page") ms after the start, the first search $(since "$searched") ms (target <= 1000)"
+    results_row "serve --library: first page, first search after the start" "$(since "$page") ms, $(since "$searched") ms" "<= 1000 ms"
     summary "serve --library start: first search $(since "$searched") ms after the start over $LIBRARY_VIDEOS videos"
     echo "syntax | query | wall (ms): medians of $BENCH_RUNS GET /api/search?q=...&syntax=...&limit=20 (curl's time_total)"
     walls=()
@@ -100,10 +108,12 @@ if [[ -x $SERVE ]]; then
         done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
         walls+=("$wall")
         echo "$syntax | $query | $(ms "$wall")"
+        printf '%s\n' "$(ms "$wall")" >>"$scratch/api.txt"
     done
     median=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
     echo "/api/search: median of the queries' medians $(ms "$median") ms (target <= 30); load average $(cut -d' ' -f1-3 /proc/loadavg)"
     summary "library /api/search: $(ms "$median") ms median per request over $cues cues"
+    results_row "GET /api/search, median of the queries' medians" "$(ms "$median") ms" "<= 30 ms"
 else
     echo "/api/search: not measured, no $SERVE (swift build -c release --product framelens-serve)"
 fi
@@ -126,3 +136,14 @@ again=$(seconds "$FRAMELENS" library add "$scratch/videos" --library "$add_libra
 percent=$(awk -v a="$again" -v f="$first" 'BEGIN { printf "%.1f", a / f * 100 }')
 echo "first add $first s, unchanged re-add $again s: $percent % (target <= 10)"
 summary "library re-add: $percent % of the first add"
+results_row "library add of $LIBRARY_ADD_VIDEOS videos: first, unchanged re-add" "$first s, $again s: $percent %" "<= 10 %"
+results_table "The queries: medians of $BENCH_RUNS whole processes, and of as many requests to serve --library" \
+    syntax query hits "search wall / CPU (ms)" "/api/search (ms)"
+# A query's process figures, then its requests' when the server ran.
+api=()
+[[ ! -f $scratch/api.txt ]] || mapfile -t api <"$scratch/api.txt"
+n=0
+while IFS=$'\t' read -r -a cells; do
+    results_row "${cells[@]}" "${api[$n]:--}"
+    n=$((n + 1))
+done <"$scratch/queries.tsv"

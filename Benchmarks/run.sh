@@ -15,6 +15,7 @@ trap 'rm -rf "$scratch"' EXIT
 
 # Taken before building, which loads the machine itself.
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+export RESULTS_LOAD=${load_before%% *}
 
 echo "== Building (swift build -c release)"
 (cd "$REPO_DIR" && swift build -c release)
@@ -43,6 +44,9 @@ echo
 echo "== In-process grabs (framelens-bench)"
 "$scratch/framelens-bench" "$VIDEO" "$GROUND_TRUTH" | tee "$scratch/in-process.txt"
 sed 's/^/in-process /' "$scratch/in-process.txt" >>"$BENCH_SUMMARY"
+results_begin grab-in-process "Grabs in one process, the model loaded once (framelens-bench)"
+results_table "20 grabs cycling through the sample's slides" measure figure
+while IFS=: read -r measure figure; do results_row "$measure" "${figure# }"; done <"$scratch/in-process.txt"
 
 echo
 echo "== framelens index vs the per-second pipeline (1080p, 3 minutes)"
@@ -55,3 +59,4 @@ echo "== framelens index speed and memory (1080p, 20 minutes)"
 echo
 echo "== Summary (ratios above 1: framelens is faster)"
 cat "$BENCH_SUMMARY"
+python3 "$BENCH_DIR/results.py" render

@@ -20,6 +20,7 @@ OUT=${OUT:-$here/out}
 VIDEO=${VIDEO:-$OUT/slides-1080p.mp4}
 TRUTH=${TRUTH:-${VIDEO%.*}.json}
 CYCLES=${CYCLES:-100}
+source "$here/results.sh"
 
 for binary in "$SERVE" "$FRAMELENS"; do
     [[ -x $binary ]] || { echo "error: no $binary; run: make serve (or swift build -c release)" >&2; exit 1; }
@@ -77,6 +78,12 @@ awk -v a="$answer" -v w="$worst" -v s="$settle_ms" -v g="$grab" 'BEGIN {
     printf "server answer: median %.3f s, worst %.3f s\n", a, w
     printf "pause to overlay: median %.3f s, worst %.3f s (target <= 1.0 s)\n", a + s / 1000, w + s / 1000
     printf "framelens grab (new process): median %.3f s; the server answers %.2fx faster\n", g, g / a }'
+results_begin serve-latency "framelens serve: pause to overlay, and memory over many pauses (serve-latency.sh)"
+results_table "A pause in the middle of each of the ${#times[@]} slides of $(basename "$VIDEO"); overlay = the page's ${settle_ms}-ms settle delay + the server's answer" \
+    measure figure target
+results_row "pause to overlay, median / worst" "$(awk -v a="$answer" -v w="$worst" -v s="$settle_ms" 'BEGIN { printf "%.3f / %.3f s", a + s / 1000, w + s / 1000 }')" "<= 1.0 s"
+results_row "framelens grab (a new process), median" "$(awk -v g="$grab" -v a="$answer" 'BEGIN { printf "%.3f s: the server answers %.2fx faster", g, g / a }')" ""
+results_row "server memory after 10 pauses, after $CYCLES more" "$(awk -v b="$before" -v a="$after" 'BEGIN { printf "%.1f, %.1f MiB (%+.1f %%)", b / 1024, a / 1024, (a - b) * 100 / b }')" "< 5 %"
 awk -v b="$before" -v a="$after" -v c="$CYCLES" 'BEGIN {
     printf "server memory: %.1f MiB after 10 pauses, %.1f MiB after %d more (%+.1f %%)\n", b / 1024, a / 1024, c, (a - b) * 100 / b
     exit (a - b) * 100 / b > 5 }' || { echo "error: memory grew more than 5 %" >&2; exit 1; }

@@ -15,7 +15,8 @@ and scores each against the SRT (see Benchmarks/accuracy/README.md, "Captions", 
 captions found, extra cues (and per 80 s), start error in frames (median, max), time accuracy, CER of the
 found captions and of all, and speed as a multiple of real time. Prints one table, writes every figure
 to Benchmarks/out/accuracy/captions-results.json (rows of an earlier run that this one did not redo are
-kept there, each with the time it was measured).
+kept there, each with the time it was measured) and this run's table to Benchmarks/out/captions-tuning.json
+(captions-heldout.json).
 
 Environment: ACC_VIDEOS=name,name (manifest names; default all), ACC_TOOLS=framelens,tesseract,rapidocr
 (default all three; framelens means both of its rows), FRAMELENS (the binary; default
@@ -45,6 +46,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Benchmarks"))
 from cer import cer, normalise  # noqa: E402  (Benchmarks/cer.py: Levenshtein / len(reference), whitespace collapsed)
 from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 OUT = os.path.join(REPO, "Benchmarks", "out", "accuracy")
 SET = os.environ.get("ACC_SET", "tuning")
@@ -359,6 +361,9 @@ def main():
     print(table(rows))
     save(rows)
     print(f"\nall figures (per caption, every cue): {RESULTS}")
+    write_results(f"captions-{SET}", f"Captions, {'tuning' if SET == 'tuning' else 'held-out'} set: framelens index "
+                  f"against tesseract and RapidOCR on frames at {SAMPLE_FPS} fps (accuracy/captions.py)",
+                  summary_tables(rows))
 
 
 HEADER = ("video", "tool", "found", "extra (/80s)", "start err med/max", "time acc", "CER found", "CER all",
@@ -384,6 +389,27 @@ def table(rows):
     text.append("start err in frames of the video; found: a cue overlapping the caption with CER <= "
                 f"{MATCH}; time acc: share of 10 ms steps where the index shows the right caption or rightly none")
     return "\n".join(text)
+
+
+def summary_tables(rows):
+    """Benchmarks/RESULTS.md's table (results.py): the console's, one row per video and tool."""
+    def r4(value):
+        return None if value is None else round(value, 4)
+
+    cells = [[r["video"], r["tool"], f"{r['found']}/{r['captions']}", r["extra"], r4(r["extraPer80s"]),
+              r4(r["startErrorFrames"]["median"]), r4(r["startErrorFrames"]["max"]), r4(r["timeAccuracy"]),
+              r4(r["cerFound"]), r4(r["cerAll"]), r4(r["xRealTime"])] for r in rows]
+    notes = [f"found: captions with a cue overlapping them in time whose CER against them is <= {MATCH}; extra: "
+             "cues matching no caption",
+             "start err: |the first matching cue's start - the caption's start|, in frames of the video",
+             "time acc: share of 10 ms steps where the index shows the right caption or rightly none",
+             "CER: Levenshtein / reference length (whitespace collapsed; kor/jpn: removed), mean over the captions "
+             "found, and over all (the closest overlapping cue; 1.0 where none)",
+             f"tesseract, rapidocr: ffmpeg fps={SAMPLE_FPS} frames read one by one, consecutive readings merged into "
+             "cues; x real time: video duration / the tool's wall time"]
+    return [{"notes": notes, "rows": cells,
+             "columns": ["video", "tool", "found", "extra", "extra /80 s", "start err med (fr)", "start err max (fr)",
+                         "time acc", "CER found", "CER all", "x real time"]}]
 
 
 def save(rows):

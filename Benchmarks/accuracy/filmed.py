@@ -12,7 +12,8 @@ default options (and `--lang` of the slides), then per slide:
   CLI CER      the truth against `tesseract` (OMP_THREAD_LIMIT=1) on ffmpeg's PNG of the slide's middle frame
 
 CER as Benchmarks/cer.py (whitespace normalised). Environment: ACC_SET, ACC_CORPUS (the filmed folder),
-FRAMELENS (the binary; copied first). Writes Benchmarks/out/accuracy/filmed-{tuning,heldout}-results.json.
+FRAMELENS (the binary; copied first). Writes Benchmarks/out/accuracy/filmed-{tuning,heldout}-results.json and
+the table to Benchmarks/out/filmed-{tuning,heldout}.json.
 """
 import json
 import os
@@ -28,6 +29,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from binary import copy_framelens  # noqa: E402
 from captions import REPO, OUT, STEP, run_framelens  # noqa: E402
 from cer import cer  # noqa: E402
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 from screencast import provenance  # noqa: E402
 
 SET = os.environ.get("ACC_SET", "tuning")
@@ -113,6 +115,26 @@ def main():
         f.write("\n")
     os.replace(RESULTS + ".part", RESULTS)
     print(f"\nevery slide and cue: {os.path.relpath(RESULTS, REPO)}")
+    write_results(f"filmed-{SET}", f"Filmed lectures, {'tuning' if SET == 'tuning' else 'held-out'} set: framelens "
+                  "index against the tesseract CLI on middle frames (accuracy/filmed.py)", summary_tables(rows))
+
+
+def summary_tables(rows):
+    """Benchmarks/RESULTS.md's table (results.py): the console's, without the slides."""
+    def r4(value):
+        return None if value is None else round(value, 4)
+
+    cells = [[r["video"], f"{r['foundOnce']}/{r['slides']}", r["extra"], r4(r["startError"]["median"]),
+              r4(r["startError"]["max"]), r4(r["timeAccuracy"]), r4(r["cer"]), r4(r["cliCer"]), r4(r["xRealTime"])]
+             for r in rows]
+    return [{"rows": cells, "columns": ["video", "found once", "extra", "start err med (s)", "start err max (s)",
+                                        "time acc", "CER", "CLI CER", "x real time"],
+             "notes": ["found once: slides with exactly one cue labelled with them (a cue's label: the slide it "
+                       "overlaps longest); extra: cues beyond one per slide found",
+                       "start err: |the start of the slide's first cue - the slide's start|; time acc: share of 10 ms "
+                       "steps where the cue shown is labelled with the slide on screen",
+                       "CER: Levenshtein / reference length (whitespace collapsed) of the slide's first cue (1.0 when "
+                       "not found), mean over the slides; CLI CER: tesseract on ffmpeg's PNG of the slide's middle"]}]
 
 
 def report(rows):

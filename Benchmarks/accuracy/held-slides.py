@@ -8,7 +8,8 @@ From the slide corpus (make-slides.sh; its `talk` and `docs` decks), two videos 
 For each, `framelens index V --format json` once, and per slide the CER (Benchmarks/cer.py) of the cue
 covering the middle of the slide, for each binary named: FRAMELENS (default the release build) and, if
 set, FRAMELENS_BASE (another build, e.g. one from before a change), side by side with the wall time.
-The videos are made once into Benchmarks/out/accuracy/held-slides/ (about 1 minute).
+The videos are made once into Benchmarks/out/accuracy/held-slides/ (about 1 minute). Prints a line per video
+and binary; writes the table to Benchmarks/out/held-slides.json.
 """
 import json
 import os
@@ -23,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 from cer import cer  # noqa: E402
 from binary import copy_framelens  # noqa: E402
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 SECONDS = 24
 CORPUS = os.path.join(ROOT, "Benchmarks", "out", "accuracy", "slides")
@@ -57,6 +59,7 @@ def main():
         shutil.copy2(os.environ["FRAMELENS_BASE"], base)
         binaries.append(("base", base))
     print(f"{'video':14} | {'binary':9} | {'cues':>4} | {'mean CER':>8} | {'wall s':>6} | per slide")
+    rows = []
     for deck in ("talk", "docs"):
         slides = json.load(open(os.path.join(CORPUS, deck, "manifest.json")))["slides"]
         for style in STYLES:
@@ -74,6 +77,19 @@ def main():
                     cers.append(cer(slide["truth"], cue["text"] if cue else ""))
                 print(f"{deck + '-' + style:14} | {name:9} | {len(cues):4} | {sum(cers) / len(cers):8.4f} | "
                       f"{wall:6.1f} | {' '.join(f'{c:.3f}' for c in cers)}")
+                rows.append([deck + "-" + style, name, len(cues), round(sum(cers) / len(cers), 4), round(wall, 2)])
+    write_results("held-slides", f"Slides held {SECONDS} s, still and filmed: framelens index by binary "
+                  "(accuracy/held-slides.py)", summary_tables(rows))
+
+
+def summary_tables(rows):
+    """Benchmarks/RESULTS.md's table (results.py): the console's, without the slides."""
+    return [{"rows": rows, "columns": ["video", "binary", "cues", "mean CER", "wall s"],
+             "notes": [f"video: the deck's slides held {SECONDS} s each at 854x480, an intra frame every 5 s; still: "
+                       "as rendered, filmed: with a changing grain",
+                       "mean CER: Levenshtein / reference length (whitespace collapsed) of the cue covering each "
+                       "slide's middle (none: 1.0), mean over the slides",
+                       "binary: framelens = FRAMELENS (default the release build), base = FRAMELENS_BASE"]}]
 
 
 if __name__ == "__main__":

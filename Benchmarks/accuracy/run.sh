@@ -51,3 +51,4 @@ for part in slides captions screencast; do
     echo
     timed python3 "$here/$part.py"
 done
+python3 "$root/Benchmarks/results.py" render

@@ -20,7 +20,7 @@ time accuracy (the smooth scroll left out), CER of the views found.
 
 Environment: ACC_SCREENCASTS (screencast-720p,screencast-1080p; default screencast-720p), FRAMELENS (the
 binary; copied first), ACC_CORPUS (the corpus folder). Prints one table; writes
-Benchmarks/out/accuracy/screencast-vfr-results.json.
+Benchmarks/out/accuracy/screencast-vfr-results.json and the table to Benchmarks/out/screencast-vfr.json.
 """
 import json
 import os
@@ -31,9 +31,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from captions import REPO, OUT, run_framelens, score  # noqa: E402
+from captions import REPO, OUT, MATCH, run_framelens, score  # noqa: E402
 from binary import copy_framelens  # noqa: E402
 from screencast import CORPUS, corpus_facts, provenance, wanted  # noqa: E402
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 COPIES = OUT + "/screencast-vfr"
 RESULTS = os.path.join(OUT, "screencast-vfr-results.json")
@@ -121,6 +122,29 @@ def main():
         f.write("\n")
     os.replace(RESULTS + ".part", RESULTS)
     print(f"\nevery cue: {os.path.relpath(RESULTS, REPO)}")
+    write_results("screencast-vfr", "Screencast at a constant and at a variable frame rate: framelens index "
+                  "(accuracy/screencast-vfr.py)", summary_tables(rows, fps))
+
+
+def summary_tables(rows, fps):
+    """Benchmarks/RESULTS.md's table (results.py): the console's."""
+    def r4(value):
+        return None if value is None else round(value, 4)
+
+    def seconds(frames):
+        return None if frames is None else round(frames / fps, 4)
+
+    cells = [[r["video"], r["frames"], r4(r["duration"]), f"{r['found']}/{r['captions']}", r["extra"],
+              seconds(r["startErrorFrames"]["median"]), seconds(r["startErrorFrames"]["max"]), r4(r["timeAccuracy"]),
+              r4(r["cerFound"]), r4(r["wallSeconds"])] for r in rows]
+    return [{"rows": cells, "columns": ["video", "frames", "s", "views found", "extra", "start err med (s)",
+                                        "start err max (s)", "time acc", "CER found", "wall s"],
+             "notes": ["frames: the video's frames (the vfr copies keep those that differ from the last); s: its "
+                       "duration, the views scored up to there",
+                       f"views found: a cue overlapping the view with CER <= {MATCH}; extra: cues matching no view",
+                       "start err: |the first matching cue's start - the view's start|; time acc: share of 10 ms "
+                       "steps where the index shows the right view (the smooth scroll left out)",
+                       "CER: Levenshtein / reference length (whitespace collapsed), mean over the views found"]}]
 
 
 def report(rows, fps):

@@ -24,7 +24,7 @@ from captions.py and slides.py, not copied.
 Environment: ACC_SCREENCASTS (screencast-720p,screencast-1080p; default both), ACC_TOOLS (framelens, tesseract,
 rapidocr; default all), FRAMELENS (the binary; copied first), ACC_CORPUS (the corpus folder).
 Prints the tables; writes Benchmarks/out/accuracy/screencast-results.json (`screencast.py --report` prints
-the tables again from it).
+the tables again from it) and the summary to Benchmarks/out/screencast.json.
 """
 import json
 import os
@@ -42,6 +42,7 @@ from captions import REPO, OUT, MATCH, RapidOCR, run_framelens, score  # noqa: E
 from slides import framelens_transcript, first_difference, timed  # noqa: E402
 from cer import cer, levenshtein, normalise  # noqa: E402  (Benchmarks/cer.py, on the path through captions.py)
 from binary import copy_framelens  # noqa: E402
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 CORPUS = os.environ.get("ACC_CORPUS") or os.path.join(OUT, "screencast")
 RESULTS = os.path.join(OUT, "screencast-results.json")
@@ -168,11 +169,48 @@ def main():
         f.write("\n")
     os.replace(RESULTS + ".part", RESULTS)
     print(f"\nevery cue, reading and CER: {os.path.relpath(RESULTS, REPO)}")
+    write_results("screencast", "Screencast: framelens index and grab against the tesseract CLI and RapidOCR on a code "
+                  "editor and a terminal (accuracy/screencast.py)", summary_tables(results))
 
 
 def mean(values):
     values = list(values)
     return f"{statistics.fmean(values):.3f}" if values else "-"
+
+
+def summary_tables(results):
+    """Benchmarks/RESULTS.md's tables (results.py): the index per video, and the frames read per kind of view."""
+    def r4(value):
+        return None if value is None else round(value, 4)
+
+    index = [[r["video"], f"{f['found']}/{f['captions']}", f["extra"], r4(f["startErrorFrames"]["median"]),
+              r4(f["startErrorFrames"]["max"]), r4(f["timeAccuracy"]), r4(f["cerFound"]), r4(f["cerAll"]),
+              r4(f["xRealTime"])] for r in results for f in [r.get("index")] if f]
+    tools = [t for t in ("grab", "tesseract", "rapidocr") if any(t in v for r in results for v in r["views"])]
+    frames = []
+    for r in results:
+        for kind in ("all", "editor", "terminal"):
+            views = [v for v in r["views"] if kind == "all" or v["kind"] == kind]
+            frames.append([r["video"], f"{kind} ({len(views)})"] + [
+                r4(x) for t in tools for x in (statistics.fmean(v[t]["cer"] for v in views),
+                                              statistics.fmean(v[t]["linesCer"] for v in views),
+                                              statistics.median(v[t]["seconds"] for v in views))])
+    cer_note = "CER: Levenshtein / reference length (whitespace collapsed) against the text as drawn"
+    tables = [{"title": "framelens index (the views as captions.py's captions)", "rows": index,
+               "columns": ["video", "views found", "extra", "start err med (fr)", "start err max (fr)", "time acc",
+                           "CER found", "CER all", "x real time"],
+               "notes": [f"views found: a cue overlapping the view with CER <= {MATCH}; extra: cues matching no view",
+                         "start err: |the first matching cue's start - the view's start|, in frames",
+                         "time acc: share of 10 ms steps where the index shows the right view (the smooth scroll "
+                         "left out)",
+                         cer_note + "; mean over the views found, and over all (the closest cue; 1.0 where none)"]}]
+    if tools:
+        tables.append({"title": "One frame per view (its middle), mean per kind of view", "rows": frames,
+                       "columns": ["video", "views"] + [f"{t} {c}" for t in tools for c in ("CER", "lines CER", "s")],
+                       "notes": [cer_note, "lines CER: the same with the order and the editor's line numbers left out",
+                                 "s: median wall seconds a view (the grab process; ffmpeg + tesseract; ffmpeg + "
+                                 "rapidocr in a running process)"]})
+    return tables
 
 
 def report(results, views):

@@ -25,7 +25,7 @@ Settings (environment): ACC_ENCODINGS (rows to run, e.g. 1080p,480p or lang-kor;
 1080p,480p,rot90,anamorphic,lang-kor,lang-jpn,lang-vie,lang-por), ACC_TOOLS (any of
 framelens,tesseract,rapidocr; default all), FRAMELENS (the binary; default .build/release/framelens,
 copied to a temporary folder first). Prints the tables; writes Benchmarks/out/accuracy/slides-results.json
-(heldout: heldout-slides-results.json).
+(heldout: heldout-slides-results.json) and the summary to Benchmarks/out/slides-tuning.json (slides-heldout.json).
 """
 import json
 import os
@@ -41,6 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from cer import cer as cer_text, normalise  # noqa: E402  (Benchmarks/cer.py)
 from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 SET = os.environ.get("ACC_SET", "tuning")
 if SET not in ("tuning", "heldout"):
@@ -293,6 +294,9 @@ def run(rows, tools, scratch):
                    "index": index_runs, "slides": results}, f, ensure_ascii=False, indent=1)
     os.replace(RESULTS + ".tmp", RESULTS)
     print(f"\nper-slide results: {os.path.relpath(RESULTS, ROOT)}")
+    write_results(f"slides-{SET}", f"Slides, {'tuning' if SET == 'tuning' else 'held-out'} set: framelens grab and "
+                  "index against the tesseract CLI and RapidOCR (accuracy/slides.py)",
+                  summary_tables(summary, results, index_runs))
 
 
 def mean(values):
@@ -305,6 +309,44 @@ def fmt(value, spec=".4f", width=7):
         return f"{'-':>{width}}"
     sign = spec[0] if spec[0] in "+- " else ""
     return f"{value:{sign}{width or ''}{spec[len(sign):]}}"
+
+
+def summary_tables(summary, results, index_runs):
+    """Benchmarks/RESULTS.md's tables (results.py): the means per encoding, and the index runs."""
+    def r4(value):
+        return None if value is None else round(value, 4)
+
+    def codes(entry, tool):  # as the console's codes column: right/with codes, +N found on slides without any
+        right, extra, n = entry[f"codes_{tool}"], entry[f"extraCodes_{tool}"], entry["slidesWithCodes"]
+        if right is None:
+            return None
+        return (f"{right}/{n}" if n or not extra else "") + (f"+{extra}" if extra else "")
+
+    ocr, timed_tools = ("grab", "index", "tesseract", "rapidocr"), ("grab", "tesseract", "rapidocr")
+    rows = [[e["row"], e["slides"], *(r4(e[f"cer_{t}"]) for t in ocr), codes(e, "grab"), codes(e, "zbar"),
+             e.get("titlesFound"), len(e["flagged"]) if "flagged" in e else None,
+             *(r4(e[f"seconds_{t}"]) for t in timed_tools)] for e in summary if e["row"] != "all"]
+    total = next((e for e in summary if e["row"] == "all"), {})
+    rows.append(["all", len(results), *(r4(mean(r[t]["cer"] for r in results if t in r)) for t in ocr), None, None,
+                 total.get("titlesFound"), total.get("flagged"), None, None, None])
+    notes = ["CER: Levenshtein / reference length (whitespace collapsed; kor/jpn: removed), mean over the slides",
+             "grab: framelens grab at the slide's middle; index: the framelens index cue covering it; tesseract, "
+             "rapidocr: on ffmpeg's PNG of that frame",
+             "codes: slides whose codes are exactly the expected ones / slides with codes (+N: codes found on slides "
+             "without any); zbar: zbarimg on the PNG",
+             f"titles: slides whose title is in grab's transcript; flagged: grab's CER more than {FLAG_MARGIN} above "
+             "tesseract's",
+             "s: median wall seconds per slide (the grab process; ffmpeg + tesseract; ffmpeg + rapidocr in a running "
+             "process)"]
+    tables = [{"title": "Mean CER per encoding", "notes": notes, "rows": rows,
+               "columns": ["encoding", "slides", "CER grab", "CER index", "CER tesseract", "CER rapidocr",
+                           "codes grab", "codes zbar", "titles", "flagged", "s grab", "s tesseract", "s rapidocr"]}]
+    if index_runs:
+        tables.append({"title": "framelens index, once per video",
+                       "columns": ["encoding", "deck", "s", "video s", "cues", "cues of no slide"],
+                       "rows": [[r["row"], r["deck"], r4(r["seconds"]), r["videoSeconds"], r["cues"],
+                                 r.get("cuesMatchingNoSlide", 0)] for r in index_runs]})
+    return tables
 
 
 def print_head(header):

@@ -11,7 +11,8 @@ Runs `framelens index VIDEO -o OUT/vids/NAME.json` for one video at a time, timi
 each truth slide to the cue it overlaps most in time: start/end errors in frames (cue - truth), CER
 (Levenshtein / reference length, whitespace collapsed), missing, merged and extra cues, and words
 that are not in the deck (inset leaks). Prints the details of every miss and writes
-OUT/results/NAME.json and OUT/results/summary.md (a table of every result in OUT/results).
+OUT/results/NAME.json and OUT/results/summary.md (a table of every result in OUT/results), and that table
+to Benchmarks/out/sweep.json.
 
 With numpy installed it also checks the truth itself: it decodes each video with ffmpeg and lists
 the truth boundaries where the decoded picture (outside any inset) does not change, so a boundary
@@ -39,6 +40,7 @@ FRAMELENS = os.environ.get("FRAMELENS") or str(REPO / ".build" / "release" / "fr
 sys.dont_write_bytecode = True           # no __pycache__ left next to Benchmarks/cer.py
 sys.path.insert(0, str(REPO / "Benchmarks"))
 from cer import cer, normalise  # noqa: E402  (Benchmarks/cer.py)
+from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 try:
     import numpy as np
@@ -222,6 +224,26 @@ def fmt_row(r):
             f"{'; '.join(notes)} |")
 
 
+def summary_tables(results):
+    """Benchmarks/RESULTS.md's table (results.py): summary.md's, the check's failures counted instead of the notes."""
+    rows = []
+    for r in results:
+        n = r["ntruth"]
+        failures = r.get("failures")
+        rows.append([r["name"], r["encode"], f"{r['ncues']}/{n}", f"{r['exact_starts']}/{n}", r["max_start_err"],
+                     f"{r['exact_ends']}/{n}", r["mean_cer"], r.get("wall"), r.get("cpu"), r.get("peak_mib"),
+                     None if failures is None else len(failures)])
+    columns = ["variant", "codec/settings", "cues/truth", "exact starts", "max abs start err (fr)", "exact ends",
+               "mean CER", "wall s", "CPU s", "peak MiB", "failures"]
+    return [{"rows": rows, "columns": columns,
+             "notes": ["exact starts, ends: slides whose cue (the one overlapping the slide most) starts (ends) on the "
+                       "truth's frame; start err: cue - truth, in frames",
+                       "mean CER: Levenshtein / reference length (whitespace collapsed), mean over the matched slides",
+                       "wall s, CPU s, peak MiB: of framelens index (user CPU time, peak resident memory)",
+                       "failures: what fails the check (a missing, merged or extra cue, an inexact start or end, a "
+                       "failed index); check.py prints them"]}]
+
+
 def print_details(r):
     print(fmt_row(r), flush=True)
     for x in r["rows"]:
@@ -268,6 +290,8 @@ def main():
         for r in results:
             f.write(fmt_row(r) + "\n")
     print(f"summary: {RESULTS / 'summary.md'}")
+    write_results("sweep", "Robustness sweep: framelens index's cue frames and text across codecs, containers and "
+                  "frame rates (sweep/check.py)", summary_tables(results))
     if failed:
         print(f"FAILED: {len(failed)} of {len(names)} videos")
         for name, why in failed.items():
