@@ -2,7 +2,9 @@
 """Each benchmark's figures as JSON, and Benchmarks/RESULTS.md rendered from them.
 
     results.py record NAME TITLE <TSV     (the bash benchmarks, through results.sh)
-    results.py render [OUT_DIR]           Benchmarks/RESULTS.md from OUT_DIR/*.json and OUT_DIR/*/*.json
+    results.py render                     Benchmarks/RESULTS.md from OUT/*.json and OUT/*/*.json
+
+OUT is Benchmarks/out, or $RESULTS_OUT; RESULTS.md is Benchmarks/RESULTS.md, or $RESULTS_MD.
 
 A benchmark writes Benchmarks/out/NAME.json (git-ignored): {"benchmark", "title", "run", "tables"}, where "run"
 says where and when it ran (machine, load average when it began, date, commit, tool versions) and each table
@@ -22,8 +24,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-OUT = os.path.join(HERE, "out")
-RESULTS_MD = os.path.join(HERE, "RESULTS.md")
+OUT = os.environ.get("RESULTS_OUT") or os.path.join(HERE, "out")
+RESULTS_MD = os.environ.get("RESULTS_MD") or os.path.join(HERE, "RESULTS.md")
 
 # Sections in reading order: speed first, then reading; any other benchmark after these, by name.
 ORDER = ["frame-vs-ffmpeg", "grab-vs-pipeline", "grab-in-process", "index-vs-pipeline", "index-speed",
@@ -142,24 +144,24 @@ def render(out=OUT, path=RESULTS_MD):
     text = "\n".join([
         "# Benchmark results",
         "",
-        "The figures of each benchmark's latest run on this kind of machine, rendered by `Benchmarks/results.py "
-        "render` from the JSON the benchmarks write into `Benchmarks/out/`. What each measures and how to run it: "
-        "`README.md` beside this file. Each section says where, when and at which commit it ran.",
+        "The figures of each benchmark's latest run, rendered by `Benchmarks/results.py render` from the JSON the",
+        "benchmarks write into `Benchmarks/out/`; do not edit by hand. What each measures and how to run it:",
+        "[README.md](README.md). Each section says where, when and at which commit it ran.",
         "",
     ] + [sections[name] + "\n" for name in order])
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text.rstrip("\n") + "\n")
     os.replace(path + ".tmp", path)
-    print(f"{os.path.relpath(path)}: {len(order)} benchmarks")
+    print(f"{os.path.relpath(path)}: {len(order)} sections")
 
 
 def main(arguments):
     if len(arguments) == 3 and arguments[0] == "record":
         print(record(arguments[1], arguments[2], sys.stdin))
-    elif len(arguments) in (1, 2) and arguments[0] == "render":
-        render(arguments[1] if len(arguments) == 2 else OUT)
+    elif arguments == ["render"]:
+        render()
     else:
-        raise SystemExit("usage: results.py record NAME TITLE <TSV | results.py render [OUT_DIR]")
+        raise SystemExit("usage: results.py record NAME TITLE <TSV | results.py render")
 
 
 if __name__ == "__main__":

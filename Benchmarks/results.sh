@@ -4,16 +4,18 @@
 #   results_table TITLE COLUMN...   starts a table (TITLE may be empty)
 #   results_row CELL...             a row of it
 #   results_note TEXT               a line under it
-# Each call rewrites Benchmarks/out/NAME.json, so a run stopped midway leaves what it measured.
+# Each call rewrites Benchmarks/out/NAME.json (or $RESULTS_OUT/NAME.json), so a run stopped midway leaves what it
+# measured.
 
 RESULTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+RESULTS_OUT=${RESULTS_OUT:-$RESULTS_DIR/out}
 # The load before the benchmark itself loads the machine (run.sh sets it before building).
 export RESULTS_LOAD=${RESULTS_LOAD:-$(cut -d' ' -f1 /proc/loadavg)}
 
 results_begin() {
     RESULTS_NAME=$1 RESULTS_TITLE=$2
-    mkdir -p "$RESULTS_DIR/out"
-    RESULTS_RECORDS=$RESULTS_DIR/out/.$1.records
+    mkdir -p "$RESULTS_OUT"
+    RESULTS_RECORDS=$RESULTS_OUT/.$1.records
     : >"$RESULTS_RECORDS"
 }
 
