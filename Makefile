@@ -13,12 +13,13 @@ build: deps
 	$(SWIFT) build -c release --product framelens
 
 # ArgumentParser's generate-manual, the tool its GenerateManual plugin runs, built alone (in 20 s) from the
-# checkout SwiftPM resolved: the plugin would build every product of this package first, and in release.
+# checkout SwiftPM resolved: the plugin would build every product of this package first, and in release. The
+# checkouts are the test build's, so that make test resolves the packages once.
 GENERATE_MANUAL ?= .build/tools/debug/generate-manual
 .build/tools/debug/generate-manual:
-	$(SWIFT) package resolve
-	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build/tools \
-	    --product generate-manual
+	$(SWIFT) package resolve --scratch-path $(TEST_SCRATCH)
+	$(SWIFT) build --package-path $(TEST_SCRATCH)/checkouts/swift-argument-parser --scratch-path .build/tools \
+	    $(TEST_FLAGS) --product generate-manual
 
 # Both programs, in release.
 release: build
@@ -126,8 +127,12 @@ TEST_SWIFT = FRAMELENS_OPTIMISED_DEBUG=1 $(SWIFT)
 TEST_SCRATCH = .build/test
 TEST_FLAGS = -debug-info-format none
 TEST_BUILD = --scratch-path $(TEST_SCRATCH) $(TEST_FLAGS)
-test: deps $(GENERATE_MANUAL)
-	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
+# What waits on the network (PP-OCR's wheels, what the browser test needs) is installed while the builds keep the CPU.
+test:
+	@scripts/install-deps.sh --no-wheels
+	{ scripts/install-deps.sh --wheels && Tests/e2e/prepare.sh; } & prepared=$$!; \
+	    $(MAKE) --no-print-directory $(GENERATE_MANUAL) && $(TEST_SWIFT) build $(TEST_BUILD) --build-tests; \
+	    built=$$?; wait $$prepared && exit $$built
 	$(TEST_SWIFT) test $(TEST_BUILD) --skip-build
 	Tests/e2e/run.sh $(TEST_SCRATCH)/debug/framelens-serve
 	$(TEST_SWIFT) build --package-path Samples/Consumer --scratch-path $(CURDIR)/$(TEST_SCRATCH) $(TEST_FLAGS)

@@ -7,7 +7,9 @@
 # learned text engine (`--engine ppocr`): PyPI's pinned onnxruntime
 # (libonnxruntime.so) and rapidocr_onnxruntime (PP-OCRv4's models) wheels in a venv, .build/ppocr-venv
 # (nothing is done when that venv already holds them). Given package names, it installs those that are
-# missing instead (the benchmark corpora's tools), and no wheels.
+# missing instead (the benchmark corpora's tools), and no wheels. `--no-wheels` installs the Debian packages
+# alone, `--wheels` the venv alone (make test makes the venv while it builds: one waits on the network, the
+# other on the CPU).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,6 +27,11 @@ install_ppocr() {
     "$ppocr_venv/bin/pip" install -q --disable-pip-version-check --no-deps "${ppocr_wheels[@]}"
     echo "${ppocr_wheels[*]}" >"$stamp"
 }
+
+case ${1:-} in
+    --wheels) install_ppocr; exit ;;
+    --no-wheels) shift; install_ppocr() { :; } ;;
+esac
 
 packages=("$@")
 (($#)) || packages=(

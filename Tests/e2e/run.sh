@@ -3,9 +3,8 @@
 #
 #   Tests/e2e/run.sh [FRAMELENS-SERVE]
 #
-# Installs what is missing: the Debian packages chromium, chromium-driver and python3-venv (and ffmpeg,
-# qrencode, fonts-dejavu-core to make the videos), through scripts/install-deps.sh; Selenium from PyPI
-# into a venv in .build/e2e-venv (git-ignored), made again if it breaks. Then it makes the test videos in a
+# Installs what is missing (Tests/e2e/prepare.sh): Debian's chromium and chromium-driver, and Selenium from PyPI
+# in a venv in .build/e2e-venv. Then it makes the test videos in a
 # temporary folder (Tests/e2e/make-videos.sh), adds slides.mp4 and minerals.mp4 to a library there
 # (framelens library add, with the framelens beside the server) and the cues of
 # Tests/FrameLensTests/Fixtures/library-notes.json (library import; their video is not served), starts the server on a free port with that
@@ -29,18 +28,7 @@ fail() {
 
 # MARK: - What the test needs
 
-scripts/install-deps.sh chromium chromium-driver python3-venv ffmpeg qrencode fonts-dejavu-core ||
-    fail "could not install the Debian packages it needs (above)"
-
-python=/usr/bin/python3
-[[ -x $python ]] || python=$(command -v python3) || fail "no python3"
-if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
-    echo "e2e: making the venv $venv with Selenium (PyPI)" >&2
-    rm -rf "$venv"
-    "$python" -m venv "$venv" || fail "could not make a venv with $python"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'selenium>=4.20,<5' ||
-        fail "could not install Selenium from PyPI into $venv"
-fi
+Tests/e2e/prepare.sh || exit 1
 
 if (($#)); then
     server=$1
