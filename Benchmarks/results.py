@@ -52,7 +52,11 @@ def run_facts():
     ffmpeg = _output("ffmpeg", "-version").split(" ")
     tools = ["FFmpeg " + ffmpeg[2]] if len(ffmpeg) > 2 else []
     tools += _output("tesseract", "--version").split("\n")[:1]
-    commit = _output("git", "-C", ROOT, "describe", "--always", "--dirty").strip() or "unknown"
+    # "-dirty" when a tracked file differs from the commit; RESULTS.md, which the renders rewrite, does not count.
+    commit = _output("git", "-C", ROOT, "rev-parse", "--short", "HEAD").strip() or "unknown"
+    if _output("git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no", "--", ".",
+               ":(exclude)Benchmarks/RESULTS.md").strip():
+        commit += "-dirty"
     return {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "commit": commit,
             "cores": os.cpu_count(), "memoryGiB": round(memory / 1024 / 1024), "os": os_name,
             "loadAtStart": float(LOAD_AT_START), "tools": ", ".join(filter(None, tools))}
