@@ -62,6 +62,11 @@ def run_facts():
             "loadAtStart": float(LOAD_AT_START), "tools": ", ".join(filter(None, tools))}
 
 
+def rounded(value, digits=4):
+    """A figure for a table: None stays None (rendered "-")."""
+    return None if value is None else round(value, digits)
+
+
 def write(name, title, tables, out=OUT):
     """Writes OUT/NAME.json: TABLES is a list of {"title", "columns", "rows", "notes"} (title and notes optional)."""
     os.makedirs(out, exist_ok=True)

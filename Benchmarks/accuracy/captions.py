@@ -46,7 +46,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Benchmarks"))
 from cer import cer, normalise  # noqa: E402  (Benchmarks/cer.py: Levenshtein / len(reference), whitespace collapsed)
 from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
-from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
+from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 OUT = os.path.join(REPO, "Benchmarks", "out", "accuracy")
 SET = os.environ.get("ACC_SET", "tuning")
@@ -393,12 +393,9 @@ def table(rows):
 
 def summary_tables(rows):
     """Benchmarks/RESULTS.md's table (results.py): the console's, one row per video and tool."""
-    def r4(value):
-        return None if value is None else round(value, 4)
-
-    cells = [[r["video"], r["tool"], f"{r['found']}/{r['captions']}", r["extra"], r4(r["extraPer80s"]),
-              r4(r["startErrorFrames"]["median"]), r4(r["startErrorFrames"]["max"]), r4(r["timeAccuracy"]),
-              r4(r["cerFound"]), r4(r["cerAll"]), r4(r["xRealTime"])] for r in rows]
+    cells = [[r["video"], r["tool"], f"{r['found']}/{r['captions']}", r["extra"], rounded(r["extraPer80s"]),
+              rounded(r["startErrorFrames"]["median"]), rounded(r["startErrorFrames"]["max"]), rounded(r["timeAccuracy"]),
+              rounded(r["cerFound"]), rounded(r["cerAll"]), rounded(r["xRealTime"])] for r in rows]
     notes = [f"found: captions with a cue overlapping them in time whose CER against them is <= {MATCH}; extra: "
              "cues matching no caption",
              "start err: |the first matching cue's start - the caption's start|, in frames of the video",

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from binary import copy_framelens  # noqa: E402
 from captions import REPO, OUT, STEP, run_framelens  # noqa: E402
 from cer import cer  # noqa: E402
-from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
+from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
 from screencast import provenance  # noqa: E402
 
 SET = os.environ.get("ACC_SET", "tuning")
@@ -121,11 +121,8 @@ def main():
 
 def summary_tables(rows):
     """Benchmarks/RESULTS.md's table (results.py): the console's, without the slides."""
-    def r4(value):
-        return None if value is None else round(value, 4)
-
-    cells = [[r["video"], f"{r['foundOnce']}/{r['slides']}", r["extra"], r4(r["startError"]["median"]),
-              r4(r["startError"]["max"]), r4(r["timeAccuracy"]), r4(r["cer"]), r4(r["cliCer"]), r4(r["xRealTime"])]
+    cells = [[r["video"], f"{r['foundOnce']}/{r['slides']}", r["extra"], rounded(r["startError"]["median"]),
+              rounded(r["startError"]["max"]), rounded(r["timeAccuracy"]), rounded(r["cer"]), rounded(r["cliCer"]), rounded(r["xRealTime"])]
              for r in rows]
     return [{"rows": cells, "columns": ["video", "found once", "extra", "start err med (s)", "start err max (s)",
                                         "time acc", "CER", "CLI CER", "x real time"],

@@ -34,7 +34,7 @@ sys.path.insert(0, HERE)
 from captions import REPO, OUT, MATCH, run_framelens, score  # noqa: E402
 from binary import copy_framelens  # noqa: E402
 from screencast import CORPUS, corpus_facts, provenance, wanted  # noqa: E402
-from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
+from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 COPIES = OUT + "/screencast-vfr"
 RESULTS = os.path.join(OUT, "screencast-vfr-results.json")
@@ -128,15 +128,12 @@ def main():
 
 def summary_tables(rows, fps):
     """Benchmarks/RESULTS.md's table (results.py): the console's."""
-    def r4(value):
-        return None if value is None else round(value, 4)
-
     def seconds(frames):
         return None if frames is None else round(frames / fps, 4)
 
-    cells = [[r["video"], r["frames"], r4(r["duration"]), f"{r['found']}/{r['captions']}", r["extra"],
-              seconds(r["startErrorFrames"]["median"]), seconds(r["startErrorFrames"]["max"]), r4(r["timeAccuracy"]),
-              r4(r["cerFound"]), r4(r["wallSeconds"])] for r in rows]
+    cells = [[r["video"], r["frames"], rounded(r["duration"]), f"{r['found']}/{r['captions']}", r["extra"],
+              seconds(r["startErrorFrames"]["median"]), seconds(r["startErrorFrames"]["max"]), rounded(r["timeAccuracy"]),
+              rounded(r["cerFound"]), rounded(r["wallSeconds"])] for r in rows]
     return [{"rows": cells, "columns": ["video", "frames", "s", "views found", "extra", "start err med (s)",
                                         "start err max (s)", "time acc", "CER found", "wall s"],
              "notes": ["frames: the video's frames (the vfr copies keep those that differ from the last); s: its "

@@ -42,7 +42,7 @@ from captions import REPO, OUT, MATCH, RapidOCR, run_framelens, score  # noqa: E
 from slides import framelens_transcript, first_difference, timed  # noqa: E402
 from cer import cer, levenshtein, normalise  # noqa: E402  (Benchmarks/cer.py, on the path through captions.py)
 from binary import copy_framelens  # noqa: E402
-from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
+from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 CORPUS = os.environ.get("ACC_CORPUS") or os.path.join(OUT, "screencast")
 RESULTS = os.path.join(OUT, "screencast-results.json")
@@ -180,19 +180,16 @@ def mean(values):
 
 def summary_tables(results):
     """Benchmarks/RESULTS.md's tables (results.py): the index per video, and the frames read per kind of view."""
-    def r4(value):
-        return None if value is None else round(value, 4)
-
-    index = [[r["video"], f"{f['found']}/{f['captions']}", f["extra"], r4(f["startErrorFrames"]["median"]),
-              r4(f["startErrorFrames"]["max"]), r4(f["timeAccuracy"]), r4(f["cerFound"]), r4(f["cerAll"]),
-              r4(f["xRealTime"])] for r in results for f in [r.get("index")] if f]
+    index = [[r["video"], f"{f['found']}/{f['captions']}", f["extra"], rounded(f["startErrorFrames"]["median"]),
+              rounded(f["startErrorFrames"]["max"]), rounded(f["timeAccuracy"]), rounded(f["cerFound"]), rounded(f["cerAll"]),
+              rounded(f["xRealTime"])] for r in results for f in [r.get("index")] if f]
     tools = [t for t in ("grab", "tesseract", "rapidocr") if any(t in v for r in results for v in r["views"])]
     frames = []
     for r in results:
         for kind in ("all", "editor", "terminal"):
             views = [v for v in r["views"] if kind == "all" or v["kind"] == kind]
             frames.append([r["video"], f"{kind} ({len(views)})"] + [
-                r4(x) for t in tools for x in (statistics.fmean(v[t]["cer"] for v in views),
+                rounded(x) for t in tools for x in (statistics.fmean(v[t]["cer"] for v in views),
                                               statistics.fmean(v[t]["linesCer"] for v in views),
                                               statistics.median(v[t]["seconds"] for v in views))])
     cer_note = "CER: Levenshtein / reference length (whitespace collapsed) against the text as drawn"

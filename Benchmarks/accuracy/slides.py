@@ -41,7 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from cer import cer as cer_text, normalise  # noqa: E402  (Benchmarks/cer.py)
 from binary import copy_framelens  # noqa: E402  (Benchmarks/accuracy/binary.py)
-from results import write as write_results  # noqa: E402  (Benchmarks/results.py)
+from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
 
 SET = os.environ.get("ACC_SET", "tuning")
 if SET not in ("tuning", "heldout"):
@@ -313,9 +313,6 @@ def fmt(value, spec=".4f", width=7):
 
 def summary_tables(summary, results, index_runs):
     """Benchmarks/RESULTS.md's tables (results.py): the means per encoding, and the index runs."""
-    def r4(value):
-        return None if value is None else round(value, 4)
-
     def codes(entry, tool):  # as the console's codes column: right/with codes, +N found on slides without any
         right, extra, n = entry[f"codes_{tool}"], entry[f"extraCodes_{tool}"], entry["slidesWithCodes"]
         if right is None:
@@ -323,11 +320,11 @@ def summary_tables(summary, results, index_runs):
         return (f"{right}/{n}" if n or not extra else "") + (f"+{extra}" if extra else "")
 
     ocr, timed_tools = ("grab", "index", "tesseract", "rapidocr"), ("grab", "tesseract", "rapidocr")
-    rows = [[e["row"], e["slides"], *(r4(e[f"cer_{t}"]) for t in ocr), codes(e, "grab"), codes(e, "zbar"),
+    rows = [[e["row"], e["slides"], *(rounded(e[f"cer_{t}"]) for t in ocr), codes(e, "grab"), codes(e, "zbar"),
              e.get("titlesFound"), len(e["flagged"]) if "flagged" in e else None,
-             *(r4(e[f"seconds_{t}"]) for t in timed_tools)] for e in summary if e["row"] != "all"]
+             *(rounded(e[f"seconds_{t}"]) for t in timed_tools)] for e in summary if e["row"] != "all"]
     total = next((e for e in summary if e["row"] == "all"), {})
-    rows.append(["all", len(results), *(r4(mean(r[t]["cer"] for r in results if t in r)) for t in ocr), None, None,
+    rows.append(["all", len(results), *(rounded(mean(r[t]["cer"] for r in results if t in r)) for t in ocr), None, None,
                  total.get("titlesFound"), total.get("flagged"), None, None, None])
     notes = ["CER: Levenshtein / reference length (whitespace collapsed; kor/jpn: removed), mean over the slides",
              "grab: framelens grab at the slide's middle; index: the framelens index cue covering it; tesseract, "
@@ -344,7 +341,7 @@ def summary_tables(summary, results, index_runs):
     if index_runs:
         tables.append({"title": "framelens index, once per video",
                        "columns": ["encoding", "deck", "s", "video s", "cues", "cues of no slide"],
-                       "rows": [[r["row"], r["deck"], r4(r["seconds"]), r["videoSeconds"], r["cues"],
+                       "rows": [[r["row"], r["deck"], rounded(r["seconds"]), r["videoSeconds"], r["cues"],
                                  r.get("cuesMatchingNoSlide", 0)] for r in index_runs]})
     return tables
 
