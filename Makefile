@@ -13,8 +13,9 @@ build: deps
 	$(SWIFT) build -c release --product framelens
 
 # ArgumentParser's generate-manual, the tool its GenerateManual plugin runs, built alone (in 20 s) from the
-# checkout SwiftPM resolved: the plugin would build every product of this package first, and in release. The
-# checkouts are the test build's, so that make test resolves the packages once.
+# checkout SwiftPM resolved: the plugin would build every product of this package first, and in release. make
+# test builds it in the test build instead, beside the programs InstallTests installs, reusing that build's
+# ArgumentParser.
 GENERATE_MANUAL ?= .build/tools/debug/generate-manual
 .build/tools/debug/generate-manual:
 	$(SWIFT) package resolve --scratch-path $(TEST_SCRATCH)
@@ -131,7 +132,7 @@ TEST_BUILD = --scratch-path $(TEST_SCRATCH) $(TEST_FLAGS)
 test:
 	@scripts/install-deps.sh --no-wheels
 	{ scripts/install-deps.sh --wheels && Tests/e2e/prepare.sh; } & prepared=$$!; \
-	    $(MAKE) --no-print-directory $(GENERATE_MANUAL) && $(TEST_SWIFT) build $(TEST_BUILD) --build-tests; \
+	    $(TEST_SWIFT) build $(TEST_BUILD) --build-tests && $(TEST_SWIFT) build $(TEST_BUILD) --product generate-manual; \
 	    built=$$?; wait $$prepared && exit $$built
 	$(TEST_SWIFT) test $(TEST_BUILD) --skip-build
 	Tests/e2e/run.sh $(TEST_SCRATCH)/debug/framelens-serve
@@ -143,6 +144,7 @@ test:
 # (ARGS are swift test's, e.g. ARGS="--filter Library").
 test-times: deps
 	$(TEST_SWIFT) build $(TEST_BUILD) --build-tests
+	$(TEST_SWIFT) build $(TEST_BUILD) --product generate-manual
 	FRAMELENS_OPTIMISED_DEBUG=1 scripts/test-times.sh $(TEST_BUILD) --skip-build --no-parallel $(ARGS)
 
 # The library's documentation (DocC), into .build/plugins/Swift-DocC/outputs/FrameLens.doccarchive.

@@ -6,9 +6,11 @@ import Testing
 struct CodeOutlineTests {
     /// Scan-line hits along the two long edges of a linear code, a pixel jagged, as ZBar gives them.
     static func hits(left: Double, right: Double, top: Double, bottom: Double) -> [Point] {
-        stride(from: top, through: bottom, by: 2).flatMap { y in
-            [Point(x: left + Double(Int(y) % 2), y: y), Point(x: right - Double(Int(y) % 3 == 0 ? 1 : 0), y: y)]
-        } + [Point(x: left, y: top), Point(x: right, y: bottom)]
+        let edges: [Point] = stride(from: top, through: bottom, by: 2).flatMap { (y: Double) -> [Point] in
+            let jag: Double = Int(y) % 3 == 0 ? 1 : 0
+            return [Point(x: left + Double(Int(y) % 2), y: y), Point(x: right - jag, y: y)]
+        }
+        return edges + [Point(x: left, y: top), Point(x: right, y: bottom)]
     }
 
     @Test func aLinearCodeIsItsBoundingBox() {

@@ -46,7 +46,7 @@ struct FrameRendererTests {
     }
 
     @Test func writesPNGThatFFmpegDecodesToTheSamePixels() throws {
-        let pixels = (0..<(5 * 3 * 3)).map { UInt8($0 * 5) }
+        let pixels: [UInt8] = (0..<45).map { (index: Int) -> UInt8 in UInt8(index * 5) }
         let image = PixelImage(width: 5, height: 3, format: .rgb24, pixels: pixels)
         let path = TestMedia.path("tiny.png")
         try AtomicFile.write(try ImageEncoder.encode(image, as: .png), to: path)

@@ -2,14 +2,16 @@ import Foundation
 import Testing
 
 /// `make install` and `make uninstall`, into a staging folder (DESTDIR) as a distribution package's build does,
-/// from the tests' own build (BUILT): no release build.
+/// from the tests' own build (BUILT): no release build. The manual pages come from the generate-manual that make
+/// test builds there, else from the one make install builds alone.
 struct InstallTests {
     @Test func installsProgramsPageManualAndCompletionsThenUninstallsThemAll() throws {
         let stage = TestMedia.path("stage")
         let prefix = stage + "/usr/local"
-        let variables = [
-            "BUILT=\((Command.framelens as NSString).deletingLastPathComponent)", "DESTDIR=\(stage)", "PREFIX=/usr/local",
-        ]
+        let built = (Command.framelens as NSString).deletingLastPathComponent
+        let generateManual = built + "/generate-manual"
+        let variables = ["BUILT=\(built)", "DESTDIR=\(stage)", "PREFIX=/usr/local"]
+            + (FileManager.default.isExecutableFile(atPath: generateManual) ? ["GENERATE_MANUAL=\(generateManual)"] : [])
         let install = try make(["install"] + variables)
         #expect(install.status == 0, "\(install.errorText)")
 

@@ -43,16 +43,18 @@ struct PlaneViewTests {
         let width = 4 * factor + 3, height = 3 * factor + 1
         let offsets = Array(stride(from: 0, to: factor, by: step))
         let white = [UInt8](repeating: 255, count: width * height)
-        let varied: [UInt8] = (0..<(width * height)).map { UInt8(($0 * 37 + $0 / 7) % 256) }
+        let varied: [UInt8] = (0..<(width * height)).map { (index: Int) -> UInt8 in UInt8((index * 37 + index / 7) % 256) }
         for pixels in [white, varied] {
             var expected: [UInt8] = []
             for row in 0..<(height / factor) {
                 for column in 0..<(width / factor) {
                     var sum = 0
                     for dy in offsets {
-                        for dx in offsets { sum += Int(pixels[(row * factor + dy) * width + column * factor + dx]) }
+                        let rowStart: Int = (row * factor + dy) * width + column * factor
+                        for dx in offsets { sum += Int(pixels[rowStart + dx]) }
                     }
-                    expected.append(UInt8(sum / (offsets.count * offsets.count)))
+                    let cells: Int = offsets.count * offsets.count
+                    expected.append(UInt8(sum / cells))
                 }
             }
             let averages = PlaneView.of(pixels, width: width, height: height) { $0.boxAverages(factor: factor, step: step) }

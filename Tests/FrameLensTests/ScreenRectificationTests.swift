@@ -162,13 +162,16 @@ struct ScreenRectificationTests {
         let isolated = try #require(frame.withLumaPlane(ScreenFinder.isolated))
         // Cells are 4 pixels: the box is the screen's to a cell, the blur's edge aside.
         let box = isolated.box
-        for (found, truth) in [(box.x, 240.0 / 1280), (box.y, 80.0 / 720), (box.width, 800.0 / 1280), (box.height, 560.0 / 720)] {
+        let expected: [(found: Double, truth: Double)] = [
+            (box.x, 240.0 / 1280), (box.y, 80.0 / 720), (box.width, 800.0 / 1280), (box.height, 560.0 / 720),
+        ]
+        for (found, truth) in expected {
             #expect(abs(found - truth) <= 0.01, "\(box)")
         }
         let pixels = isolated.picture.pixels
         // The room's corner takes the level of the screen's blank parts; the screen keeps its own pixels.
         frame.withLumaPlane { plane in
-            let blank = (990..<1010).flatMap { x in (590..<610).map { Int(plane[x, $0]) } }
+            let blank: [Int] = (990..<1010).flatMap { (x: Int) -> [Int] in (590..<610).map { (y: Int) -> Int in Int(plane[x, y]) } }
             let level = blank.reduce(0, +) / blank.count
             #expect(abs(Int(pixels[0]) - level) <= 3, "\(pixels[0]) against \(level)")
             #expect(Int(plane[0, 0]) < level / 2)
