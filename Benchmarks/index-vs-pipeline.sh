@@ -79,7 +79,7 @@ echo
 # --- framelens: INDEX_RUNS runs, median wall time, largest peak memory.
 fl_walls=() fl_rss=0
 for ((run = 1; run <= INDEX_RUNS; run++)); do
-    timed "fl$run" "$FRAMELENS" index "$VIDEO" -o "$results/framelens.json"
+    FRAMELENS_COSTS=1 timed "fl$run" "$FRAMELENS" index "$VIDEO" -o "$results/framelens.json" 2>"$scratch/costs-$run.txt"
     fl_walls+=("$(wall "fl$run")")
     r=$(rss "fl$run")
     if ((r > fl_rss)); then fl_rss=$r; fi
@@ -215,6 +215,9 @@ echo "mean start error: framelens $(calc "$fl_err" 3) s, pipeline $(calc "$pipe_
     "($(awk -v a="$fl_err" -v b="$pipe_err" 'BEGIN { if (a < 0.0005) print "framelens exact to the frame"; else printf "pipeline/framelens %.1fx", b / a }');" \
     "framelens better: $(awk -v a="$fl_err" -v b="$pipe_err" 'BEGIN { print (a < b) ? "yes" : "NO" }'))"
 echo "per-slide rows: $results/scores.txt"
+echo
+echo "Where framelens index's time goes: its last run (FRAMELENS_COSTS=1)"
+costs_table "Where framelens index's time goes: its last run (FRAMELENS_COSTS=1)" "$scratch/costs-$INDEX_RUNS.txt"
 ours=$(cat "$scratch"/*.time | awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }')
 others=$(calc "$(cpu_busy) - $busy_start - $ours" 1)
 elapsed=$(calc "$(date +%s.%N) - $clock_start" 1)

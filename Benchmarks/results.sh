@@ -4,6 +4,7 @@
 #   results_table TITLE COLUMN...   starts a table (TITLE may be empty)
 #   results_row CELL...             a row of it
 #   results_note TEXT               a line under it
+#   costs_table TITLE ERR-FILE...   a table of where framelens's time went (costs.py), printed too
 # Each call rewrites Benchmarks/out/NAME.json (or $RESULTS_OUT/NAME.json), so a run stopped midway leaves what it
 # measured.
 
@@ -28,3 +29,16 @@ _results_add() {
 results_table() { _results_add table "$@"; }
 results_row() { _results_add row "$@"; }
 results_note() { _results_add note "$@"; }
+
+# costs_table TITLE ERR-FILE...: prints and records (a results table) where framelens's time went in the runs
+# whose standard error (with FRAMELENS_COSTS=1) the files hold: per stage, calls, megapixels, seconds, share of CPU.
+costs_table() {
+    local title=$1 stage calls megapixels seconds share
+    shift
+    results_table "$title" stage calls megapixels seconds "share of CPU"
+    printf '%-24s %8s %11s %9s %13s\n' stage calls megapixels seconds "share of CPU"
+    while IFS='|' read -r stage calls megapixels seconds share; do
+        printf '%-24s %8s %11s %9s %13s\n' "$stage" "$calls" "$megapixels" "$seconds" "$share"
+        results_row "$stage" "$calls" "$megapixels" "$seconds" "$share"
+    done < <(python3 "$RESULTS_DIR/costs.py" "$@")
+}

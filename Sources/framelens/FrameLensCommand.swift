@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Process) import FrameLens
+@_spi(Diagnostics) @_spi(Process) import FrameLens
 
 /// The `framelens` command: reads the text and codes on the frame a paused video shows.
 @main
@@ -19,6 +19,7 @@ struct FrameLensCommand: AsyncParsableCommand {
     /// misspelt command gets a suggestion.
     static func main() async {
         HeapArenas.cap()
+        CostLedger.reportAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = UsageErrors.unknownCommand(arguments, known: commandNames) {
             printError(problem)

@@ -31,6 +31,7 @@ struct DetectionCollector {
 extension AnalysisOptions {
     /// The data detections in recognised text and code payloads, when the options ask for them.
     func detections(in text: RecognizedText?, codes: [DetectedCode]) -> [Detection] {
-        features.contains(.detectors) ? DetectionCollector(kinds: dataKinds).collect(text: text, codes: codes) : []
+        guard features.contains(.detectors) else { return [] }
+        return CostLedger.measure(.detectors) { DetectionCollector(kinds: dataKinds).collect(text: text, codes: codes) }
     }
 }

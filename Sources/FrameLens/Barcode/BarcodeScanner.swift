@@ -46,7 +46,8 @@ enum BarcodeScanner {
                     zbar_image_set_size(zimage, UInt32(bytesPerRow), UInt32(plane.height))
                     zbar_image_set_crop(zimage, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))
                     zbar_image_set_data(zimage, pixels.baseAddress, UInt(pixels.count), nil)
-                    guard zbar_scan_image(scanner, zimage) > 0 else { continue }
+                    let found = CostLedger.measure(.codes, pixels: rect.width * rect.height) { zbar_scan_image(scanner, zimage) }
+                    guard found > 0 else { continue }
                     var symbol = zbar_image_first_symbol(zimage)
                     while let current = symbol {
                         let code = describe(current, image: image)

@@ -165,6 +165,10 @@ final class VideoDecoder {
     ///   when a picture is larger than `maximumSide` (larger than `maximumPixels` the decoder refuses, as
     ///   damaged, before allocating it).
     func nextFrame() throws(MediaError) -> VideoFrame? {
+        try CostLedger.measure(.decode) { () throws(MediaError) in try decodeNextFrame() }
+    }
+
+    private func decodeNextFrame() throws(MediaError) -> VideoFrame? {
         while true {
             let received = avcodec_receive_frame(codec, frame)
             if received >= 0 {

@@ -79,7 +79,7 @@ final class TesseractEngine: @unchecked Sendable {
     ///   gap between columns is, how tall a line) are lengths on paper.
     func layout(of picture: GrayPicture, resolution: Int = screenResolution) -> [LayoutBlock] {
         Self.keepOpenMPSingleThreaded()
-        return withImage(picture, mode: PSM_AUTO, resolution: resolution) {
+        return withImage(picture, mode: PSM_AUTO, resolution: resolution, stage: .tesseractLayout) {
             guard let page = TessBaseAPIAnalyseLayout(api) else { return [] }
             defer { TessPageIteratorDelete(page) }
             var blocks: [LayoutBlock] = []
@@ -121,7 +121,7 @@ final class TesseractEngine: @unchecked Sendable {
     private func recognize(_ picture: GrayPicture, mode: TessPageSegMode, on engine: OpaquePointer? = nil) -> [[[EngineWord]]] {
         Self.keepOpenMPSingleThreaded()
         let api = engine ?? self.api
-        return withImage(picture, mode: mode, on: api) {
+        return withImage(picture, mode: mode, on: api, stage: .tesseractRecognition) {
             guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(iterator) }
             let page = TessResultIteratorGetPageIterator(iterator)
@@ -174,7 +174,7 @@ final class TesseractEngine: @unchecked Sendable {
         TessBaseAPISetImage2(api, pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
         defer { TessBaseAPIClear(api) }
-        guard TessBaseAPIRecognize(api, nil) == 0 else {
+        guard CostLedger.measure(.tesseractRecognition, { TessBaseAPIRecognize(api, nil) }) == 0 else {
             throw AnalysisError(
                 .engineFailed, "Tesseract cannot recognise a page for the PDF", operation: "TessBaseAPIRecognize")
         }
@@ -184,10 +184,11 @@ final class TesseractEngine: @unchecked Sendable {
         }
     }
 
-    /// Gives the engine the picture's pixels, in place, for `body`, and clears it afterwards.
+    /// Gives the engine the picture's pixels, in place, for `body` (counted as a call of `stage`), and clears it
+    /// afterwards.
     private func withImage<Result>(
         _ picture: GrayPicture, mode: TessPageSegMode, resolution: Int = screenResolution, on engine: OpaquePointer? = nil,
-        _ body: () -> Result
+        stage: CostLedger.Stage, _ body: () -> Result
     ) -> Result {
         let api = engine ?? self.api
         return picture.withPlane { plane in
@@ -199,7 +200,7 @@ final class TesseractEngine: @unchecked Sendable {
                 TessBaseAPISetSourceResolution(api, Int32(resolution))
                 TessBaseAPISetVariable(api, "thresholding_method", picture.needsLocalThreshold ? "2" : "0")
                 defer { TessBaseAPIClear(api) }
-                return body()
+                return CostLedger.measure(stage, pixels: plane.width * plane.height, body)
             }
         }
     }

@@ -21,7 +21,9 @@ struct TextDetector {
     func lines(in image: PixelImage) throws(AnalysisError) -> [ImageRect] {
         let size = Self.inputSize(width: image.width, height: image.height)
         let input = PPOCRTensor.planes(of: image, size: size)
-        let output = try session.run(input, shape: [1, 3, size.height, size.width])
+        let output = try CostLedger.measure(.ppocrDetection, pixels: size.width * size.height) { () throws(AnalysisError) in
+            try session.run(input, shape: [1, 3, size.height, size.width])
+        }
         guard output.shape.count == 4, output.shape[2] == size.height, output.shape[3] == size.width else {
             throw AnalysisError(.engineFailed, "the text detector's output has shape \(output.shape), not [1, 1, \(size.height), \(size.width)]")
         }

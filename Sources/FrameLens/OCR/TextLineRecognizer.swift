@@ -37,7 +37,9 @@ struct TextLineRecognizer {
         let scaledWidth = max(1, Int((Double(Self.inputHeight) * Double(image.width) / Double(image.height)).rounded(.up)))
         let width = max(Self.minimumWidth, scaledWidth)
         let input = PPOCRTensor.planes(of: image, size: (scaledWidth, Self.inputHeight), width: width)
-        let output = try session.run(input, shape: [1, 3, Self.inputHeight, width])
+        let output = try CostLedger.measure(.ppocrRecognition, pixels: width * Self.inputHeight) { () throws(AnalysisError) in
+            try session.run(input, shape: [1, 3, Self.inputHeight, width])
+        }
         guard output.shape.count == 3, output.shape[2] == characters.count else {
             throw AnalysisError(.engineFailed, "the text recogniser's output has shape \(output.shape), not [1, T, \(characters.count)]")
         }
