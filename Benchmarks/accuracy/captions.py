@@ -63,7 +63,7 @@ TOOLS = ("framelens", "tesseract", "rapidocr")
 ENGINES = [e.strip() for e in os.environ.get("ACC_ENGINES", "tesseract").split(",") if e.strip()]
 if set(ENGINES) - {"tesseract", "ppocr", "auto"}:
     sys.exit(f"error: ACC_ENGINES={','.join(ENGINES)}: known: tesseract, ppocr, auto")
-NO_SPACE_LANGS = {"kor", "jpn"}  # scored with whitespace removed
+NO_SPACE_LANGS = {"kor", "jpn", "chi_sim"}  # scored with whitespace removed
 
 # ---------------------------------------------------------------------------------------------- truth
 
@@ -93,11 +93,11 @@ def first_frame_at(ms, fps):
     return n
 
 
-def truth(entry):
+def truth(entry, corpus=CORPUS):
     """Each caption as shown: start and end (the first frame after it) snapped to the frames, in seconds."""
     fps = Fraction(entry["frameRate"])
     result = []
-    for start_ms, end_ms, text in parse_srt(os.path.join(CORPUS, entry["truth"])):
+    for start_ms, end_ms, text in parse_srt(os.path.join(corpus, entry["truth"])):
         a, b = first_frame_at(start_ms, fps), first_frame_at(end_ms, fps)
         result.append({"start": float(a / fps), "end": float(b / fps), "startFrame": a, "endFrame": b,
                        "text": text})
@@ -279,6 +279,43 @@ def score(captions, cues, duration, fps, ignore=()):
         "cueList": cues,
     }
 
+# ---------------------------------------------------------------------------------------------- one video
+
+
+def tool_runs(entry, video, tools, binary, engine, region=os.environ.get("ACC_REGION", "1") != "0"):
+    """[(row name, run)] of the tools on one video: run(scratch) returns (cues, wall seconds, info)."""
+    lang = entry.get("lang", "eng")
+    runs = []
+    if "framelens" in tools:
+        if "tesseract" in ENGINES:
+            runs.append(("framelens", lambda s: run_framelens(binary, video, [], s, lang)))
+            if region:
+                runs.append(("framelens --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang)))
+        runs += [(f"framelens --engine {e}", lambda s, e=e: run_framelens(binary, video, [], s, lang, e))
+                 for e in ENGINES if e != "tesseract"]
+    if "tesseract" in tools:
+        runs.append(("tesseract", lambda s: run_tesseract(video, s, lang)))
+    if "rapidocr" in tools:
+        runs.append(("rapidocr", lambda s: run_rapidocr(engine, video, s)))
+    return runs
+
+
+def measure(entry, captions, run, scratch_root, ignore=()):
+    """One tool's figures on one video (score's, with the duration, frame rate, wall time and the run's info)."""
+    scratch = tempfile.mkdtemp(dir=scratch_root)
+    cues, wall, info = run(scratch)
+    shutil.rmtree(scratch)
+    if entry.get("lang") in NO_SPACE_LANGS:
+        # Korean, Japanese and Chinese: whitespace removed before scoring, as slides.py does (Tesseract's
+        # kor model puts spaces between syllables, and line breaks fall inside words).
+        cues = [dict(c, text="".join(c["text"].split())) for c in cues]
+        captions = [dict(c, text="".join(c["text"].split())) for c in captions]
+    fps = float(Fraction(entry["frameRate"]))
+    figures = score(captions, cues, entry["duration"], fps, ignore)
+    figures.update(duration=entry["duration"], fps=fps, wallSeconds=round(wall, 3),
+                   xRealTime=round(entry["duration"] / wall, 2), **info)
+    return figures
+
 # ---------------------------------------------------------------------------------------------- main
 
 
@@ -320,36 +357,12 @@ def main():
         for entry in videos:
             video = os.path.join(CORPUS, entry["video"])
             captions = truth(entry)
-            fps = float(Fraction(entry["frameRate"]))
-            runs = []
-            if "framelens" in tools:
-                lang = entry.get("lang", "eng")
-                if "tesseract" in ENGINES:
-                    runs += [("framelens", lambda s: run_framelens(binary, video, [], s, lang)),
-                             ("framelens --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang))
-                             ][:2 if os.environ.get("ACC_REGION", "1") != "0" else 1]
-                runs += [(f"framelens --engine {e}", lambda s, e=e: run_framelens(binary, video, [], s, lang, e))
-                         for e in ENGINES if e != "tesseract"]
-            if "tesseract" in tools:
-                runs.append(("tesseract", lambda s: run_tesseract(video, s, entry.get("lang", "eng"))))
-            if "rapidocr" in tools:
-                runs.append(("rapidocr", lambda s: run_rapidocr(engine, video, s)))
-            for name, run in runs:
-                scratch = tempfile.mkdtemp(dir=scratch_root)
-                cues, wall, info = run(scratch)
-                shutil.rmtree(scratch)
-                if entry.get("lang") in NO_SPACE_LANGS:
-                    # Korean and Japanese: whitespace removed before scoring, as slides.py does (Tesseract's
-                    # kor model puts spaces between syllables, and line breaks fall inside words).
-                    cues = [dict(c, text="".join(c["text"].split())) for c in cues]
-                figures = score(captions if entry.get("lang") not in NO_SPACE_LANGS else
-                                [dict(c, text="".join(c["text"].split())) for c in captions],
-                                cues, entry["duration"], fps)
-                figures.update(video=entry["name"], tool=name, duration=entry["duration"], fps=fps,
-                               wallSeconds=round(wall, 3), xRealTime=round(entry["duration"] / wall, 2),
-                               measured=stamp, commit=commit, framelensVersion=version, **info)
+            for name, run in tool_runs(entry, video, tools, binary, engine):
+                figures = measure(entry, captions, run, scratch_root)
+                figures.update(video=entry["name"], tool=name, measured=stamp, commit=commit, framelensVersion=version)
                 rows.append(figures)
-                print(f"  {entry['name']:<22} {name:<19} {len(cues):3d} cues in {wall:6.1f} s", flush=True)
+                print(f"  {entry['name']:<22} {name:<19} {figures['cues']:3d} cues in {figures['wallSeconds']:6.1f} s",
+                      flush=True)
         if engine:
             engine.close()
     finally:

@@ -86,20 +86,29 @@ def sentences_up_to(paragraph, limit):
     return text.strip()
 
 
-def catalog_messages(mo_path):
-    """The translated messages of a gettext catalog (a package's .mo file), whitespace collapsed; the empty
-    message's header and plural forms' other variants are left out."""
+def catalog_pairs(mo_path):
+    """(original, translation) of each message of a gettext catalog (a package's .mo file), whitespace
+    collapsed; the empty message's header and plural forms' other variants are left out."""
     with open(mo_path, "rb") as f:
         data = f.read()
     order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
-    count, _, translations = struct.unpack(order + "3I", data[8:20])
-    messages = []
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+
+    def string(table, i):
+        length, offset = struct.unpack(order + "2I", data[table + 8 * i:table + 8 * i + 8])
+        return " ".join(data[offset:offset + length].decode("utf-8", errors="replace").split("\0")[0].split())
+
+    pairs = []
     for i in range(count):
-        length, offset = struct.unpack(order + "2I", data[translations + 8 * i:translations + 8 * i + 8])
-        text = data[offset:offset + length].decode("utf-8", errors="replace").split("\0")[0]
+        original, text = string(originals, i), string(translations, i)
         if text and not text.startswith("Project-Id-Version:"):
-            messages.append(" ".join(text.split()))
-    return messages
+            pairs.append((original, text))
+    return pairs
+
+
+def catalog_messages(mo_path):
+    """The translated messages of a gettext catalog (catalog_pairs' translations)."""
+    return [text for _, text in catalog_pairs(mo_path)]
 
 
 # --- Captions.

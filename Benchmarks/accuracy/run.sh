@@ -6,8 +6,10 @@
 # It does not build framelens: it copies the current release build once, so that a rebuild during the run
 # changes nothing measured. Settings (environment): FRAMELENS, ACC_TOOLS, ACC_ENCODINGS (slides),
 # ACC_VIDEOS (captions), ACC_SCREENCASTS (screencast), ACC_PARTS (slides,captions,screencast: which parts
-# to run; default all), ACC_SET (tuning, the default, or heldout: the held-out corpora, made by
-# make-PART-heldout.sh, for the parts that have one); see Benchmarks/accuracy/README.md.
+# to run; default all; `randomized` adds the randomised caption clips, randomized/make.sh + score.py, on their
+# tune half, or their check half with ACC_SET=heldout or ACC_HALF=check), ACC_SET (tuning, the default, or
+# heldout: the held-out corpora, made by make-PART-heldout.sh, for the parts that have one); see
+# Benchmarks/accuracy/README.md.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -51,4 +53,12 @@ for part in slides captions screencast; do
     echo
     timed python3 "$here/$part.py"
 done
+if [[ $parts == *,randomized,* ]]; then
+    half=${ACC_HALF:-$([[ $ACC_SET == heldout ]] && echo check || echo tune)}
+    echo
+    echo "== Randomised captions, $half half: clips (randomized/make.sh)"
+    timed "$here/randomized/make.sh" "$half"
+    echo
+    ACC_HALF=$half timed python3 "$here/randomized/score.py"
+fi
 python3 "$root/Benchmarks/results.py" render
