@@ -14,10 +14,13 @@ struct CostLedgerTests {
         ])
     }
 
-    /// The `costs:` lines of a grab at 1 s with `types`, as (stage, calls, megapixels, seconds).
-    static func costs(types: String) throws -> [(stage: String, calls: Int, megapixels: Double, seconds: Double)] {
+    /// The `costs:` lines of a grab at 1 s with `types`, or of `arguments` when given, as (stage, calls, megapixels,
+    /// seconds).
+    static func costs(types: String, arguments: [String]? = nil) throws
+        -> [(stage: String, calls: Int, megapixels: Double, seconds: Double)] {
         let result = try Command.run(
-            Command.framelens, ["grab", try video(), "--at", "1", "--types", types], environment: ["FRAMELENS_COSTS": "1"])
+            Command.framelens, arguments ?? ["grab", try video(), "--at", "1", "--types", types],
+            environment: ["FRAMELENS_COSTS": "1"])
         #expect(result.status == 0, "\(result.errorText)")
         let lines = result.errorText.split(separator: "\n").map(String.init)
         #expect(lines.first == "costs: stage, calls, megapixels, seconds", "\(result.errorText)")
@@ -48,6 +51,14 @@ struct CostLedgerTests {
         #expect(process.map { $0.split(separator: " ")[1] } == ["process-cpu", "process-wall"], "\(result.errorText)")
         #expect(process.allSatisfy { Double($0.split(separator: " ")[2]).map { $0 > 0 } == true })
         #expect(result.text.contains("Costs counted"), "\(result.text)")
+    }
+
+    /// An index looks at each of the 50 frames once (2.9 megapixels in all) after decoding it, and encodes one file.
+    @Test func anIndexCountsItsScanOfEachFrameAndItsOutput() throws {
+        let costs = try Self.costs(types: "codes", arguments: ["index", try Self.video(), "--types", "codes", "-o", "-"])
+        #expect(costs.map(\.stage) == ["decode", "scan", "zbar", "output"])
+        #expect(costs.first { $0.stage == "scan" }.map { ($0.calls, $0.megapixels) } ?? (0, 0) == (50, 2.9))
+        #expect(costs.last?.calls == 1)
     }
 
     @Test func withoutTheVariableNothingIsSaid() throws {

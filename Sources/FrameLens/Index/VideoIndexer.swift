@@ -202,7 +202,7 @@ public final class VideoIndexer {
                     try await hold(until: frame.time)
                 }
                 shown = (frame, nil)
-                try state.decoded(frame)
+                try CostLedger.measure(.scan, pixels: frame.width * frame.height) { try state.decoded(frame) }
                 try await submit(state.takeRequests())
                 if clock.isSample(frame.time) { try await sample(frame, at: frame.time) }
             }

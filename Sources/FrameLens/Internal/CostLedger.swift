@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Where a process's time goes: for each stage of the data path (decoding, each engine's calls, the data
-/// detectors), how many calls, how many pixels they were given and the seconds spent in them.
+/// Where a process's time goes: for each stage of the data path (decoding, the index's scan of each frame, each
+/// engine's calls, the data detectors, the index's output), how many calls, how many pixels they were given and the seconds spent in them.
 ///
 /// Counted only when the environment sets `FRAMELENS_COSTS` (to anything): then `framelens` prints
 /// `report` on standard error as it exits, and `make bench` puts it beside its ratios. Off, a measured
@@ -13,6 +13,9 @@ import Synchronization
     public enum Stage: Int, CaseIterable, Sendable {
         /// Reading packets and decoding them into frames (`VideoDecoder.nextFrame`).
         case decode
+        /// The index's look at each decoded frame for changes and captions (`ScanState.decoded`); the readings it
+        /// asks for are counted in their engines' stages.
+        case scan
         /// Tesseract's layout analysis of a picture, without recognition.
         case tesseractLayout
         /// Tesseract's recognition of a picture (a page, a block or a word).
@@ -25,17 +28,21 @@ import Synchronization
         case codes
         /// The data detectors on a frame's text.
         case detectors
+        /// An index encoded as a file of one of its text formats (`IndexFormat.encode`).
+        case output
 
         /// The stage's name in `report`.
         public var name: String {
             switch self {
             case .decode: "decode"
+            case .scan: "scan"
             case .tesseractLayout: "tesseract layout"
             case .tesseractRecognition: "tesseract recognition"
             case .ppocrDetection: "ppocr detection"
             case .ppocrRecognition: "ppocr recognition"
             case .codes: "zbar"
             case .detectors: "data detectors"
+            case .output: "output"
             }
         }
     }

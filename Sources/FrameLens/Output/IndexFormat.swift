@@ -69,6 +69,10 @@ public enum IndexFormat: String, Sendable, CaseIterable {
     ///   (``VideoIndex/width`` and ``VideoIndex/height``); `EncodingError` for JSON of an index holding a
     ///   number JSON cannot hold (not a number, infinite).
     public func encode(_ index: VideoIndex, position: CuePosition = .bottom) throws -> [UInt8] {
+        try CostLedger.measure(.output) { try encoded(index, position: position) }
+    }
+
+    private func encoded(_ index: VideoIndex, position: CuePosition) throws -> [UInt8] {
         switch self {
         case .srt: Array(SubtitleText.srt(index.cues).utf8)
         case .vtt: Array(SubtitleText.webVTT(index.cues, positioned: position == .text).utf8)
