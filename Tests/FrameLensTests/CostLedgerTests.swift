@@ -14,13 +14,9 @@ struct CostLedgerTests {
         ])
     }
 
-    /// The `costs:` lines of a grab at 1 s with `types`, or of `arguments` when given, as (stage, calls, megapixels,
-    /// seconds).
-    static func costs(types: String, arguments: [String]? = nil) throws
-        -> [(stage: String, calls: Int, megapixels: Double, seconds: Double)] {
-        let result = try Command.run(
-            Command.framelens, arguments ?? ["grab", try video(), "--at", "1", "--types", types],
-            environment: ["FRAMELENS_COSTS": "1"])
+    /// The `costs:` lines of `framelens ARGUMENTS`, as (stage, calls, megapixels, seconds).
+    static func costs(_ arguments: [String]) throws -> [(stage: String, calls: Int, megapixels: Double, seconds: Double)] {
+        let result = try Command.run(Command.framelens, arguments, environment: ["FRAMELENS_COSTS": "1"])
         #expect(result.status == 0, "\(result.errorText)")
         let lines = result.errorText.split(separator: "\n").map(String.init)
         #expect(lines.first == "costs: stage, calls, megapixels, seconds", "\(result.errorText)")
@@ -34,7 +30,7 @@ struct CostLedgerTests {
     }
 
     @Test func aGrabOfCodesCountsItsDecodingAndItsZBarScan() throws {
-        let costs = try Self.costs(types: "codes")
+        let costs = try Self.costs(["grab", try Self.video(), "--at", "1", "--types", "codes"])
         #expect(costs.map(\.stage) == ["decode", "zbar"])
         #expect(costs.first?.calls == 27)
         #expect(costs.last?.calls == 1 && (costs.last?.megapixels ?? 0) > 0)
@@ -44,7 +40,7 @@ struct CostLedgerTests {
     @Test func aGrabOfTextCountsTesseractsLayoutAndRecognitionAndTheProcess() throws {
         let result = try Command.run(
             Command.framelens, ["grab", try Self.video(), "--at", "1", "--types", "text"], environment: ["FRAMELENS_COSTS": "1"])
-        let costs = try Self.costs(types: "text")
+        let costs = try Self.costs(["grab", try Self.video(), "--at", "1", "--types", "text"])
         #expect(costs.map(\.stage) == ["decode", "tesseract layout", "tesseract recognition"])
         #expect(costs.dropFirst().allSatisfy { $0.calls >= 1 && $0.megapixels >= 0.05 })
         let process = result.errorText.split(separator: "\n").filter { $0.hasPrefix("costs: process-") }
@@ -55,7 +51,7 @@ struct CostLedgerTests {
 
     /// An index looks at each of the 50 frames once (2.9 megapixels in all) after decoding it, and encodes one file.
     @Test func anIndexCountsItsScanOfEachFrameAndItsOutput() throws {
-        let costs = try Self.costs(types: "codes", arguments: ["index", try Self.video(), "--types", "codes", "-o", "-"])
+        let costs = try Self.costs(["index", try Self.video(), "--types", "codes", "-o", "-"])
         #expect(costs.map(\.stage) == ["decode", "scan", "zbar", "output"])
         #expect(costs.first { $0.stage == "scan" }.map { ($0.calls, $0.megapixels) } ?? (0, 0) == (50, 2.9))
         #expect(costs.last?.calls == 1)
