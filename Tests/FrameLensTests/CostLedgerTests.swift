@@ -49,6 +49,15 @@ struct CostLedgerTests {
         #expect(result.text.contains("Costs counted"), "\(result.text)")
     }
 
+    /// A line read surely is recognised once, at its own size: not read a second time with the whole frame
+    /// (0.23 megapixels once a 180-line frame is doubled) by Tesseract's own page layout (`UnsurePlaces`).
+    @Test func aLineReadSurelyIsRecognisedOnceNotTheWholeFrameAgain() throws {
+        let costs = try Self.costs(["grab", try Self.video(), "--at", "1", "--types", "text"])
+        let recognition = try #require(costs.first { $0.stage == "tesseract recognition" })
+        #expect(recognition.calls == 1)
+        #expect(recognition.megapixels <= 0.1)
+    }
+
     /// An index looks at each of the 50 frames once (2.9 megapixels in all) after decoding it, and encodes one file.
     @Test func anIndexCountsItsScanOfEachFrameAndItsOutput() throws {
         let costs = try Self.costs(["index", try Self.video(), "--types", "codes", "-o", "-"])

@@ -78,12 +78,12 @@ public final class FrameAnalyzer: Sendable {
         return try await withEngine(languages: options.languages) { engine in
             self.countPicture(width: displaySize.width, height: displaySize.height)
             if let learned {
-                let reader = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false)
+                let reader = PageReader(engine: engine, image: luma, minimumConfidence: options.minimumConfidence, secondReading: .nowhere)
                 return RecognizedText(blocks: reader.read(lines: try learned.lines(in: luma, luma.pixelRect(region)), scale: Self.detectedLineScale))
             }
             // A caption's clean picture is one line or two in a band: the plan reads it whole.
             let reader = PageReader(
-                engine: engine, image: luma, minimumConfidence: options.minimumConfidence, consultsPage: false,
+                engine: engine, image: luma, minimumConfidence: options.minimumConfidence, secondReading: .nowhere,
                 fitsLayoutToType: false)
             let rect = luma.pixelRect(region)
             return RecognizedText(blocks: asOneBlock ? reader.read(lines: [rect], scale: 1) : reader.read([rect], ignoring: []))
@@ -149,12 +149,15 @@ public final class FrameAnalyzer: Sendable {
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0, let engine, let rectified {
                 // The warped screen is read whole; what lies in ignored regions is left out on the frame.
-                let reader = PageReader(engine: engine, image: rectified.image, minimumConfidence: options.minimumConfidence)
+                let reader = PageReader(
+                    engine: engine, image: rectified.image, minimumConfidence: options.minimumConfidence, secondReading: .everywhere)
                 let read = RecognizedText(blocks: reader.read([rectified.image.pixelRect(.whole)], ignoring: []))
                     .movingBounds(rectified.onFrame)
                 text.withLock { $0 = RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) }) }
             } else if part == 0, let engine {
-                let blocks = PageReader(engine: engine, image: isolated?.image ?? image, minimumConfidence: options.minimumConfidence)
+                let blocks = PageReader(
+                    engine: engine, image: isolated?.image ?? image, minimumConfidence: options.minimumConfidence,
+                    secondReading: options.isFilmed ? .everywhere : .whereUnsure)
                     .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
                 text.withLock { $0 = RecognizedText(blocks: blocks) }

@@ -1,14 +1,24 @@
 /// Reads the text of a gray image: lays each region out, reads every part of the plan (`ReadingPlan`) at
 /// its scale, then reads light text on dark backgrounds (`DarkBackground`) the same way; and, where
-/// `consultsPage`, reads the region with Tesseract's own page layout too and keeps, place by place, the
-/// reading that reads more (`SecondReading`).
+/// `secondReading` asks, reads the places where that reading is unsure (`UnsurePlaces`), or the whole region, with
+/// Tesseract's own page layout too and keeps, place by place, the reading that reads more (`SecondReading`).
 struct PageReader {
+    /// Where a second reading with Tesseract's own page layout runs.
+    enum SecondReadingScope {
+        /// Nowhere: a caption's clean picture, one line or two the plan reads whole.
+        case nowhere
+        /// Where the plan's reading is unsure (`UnsurePlaces`): a frame of a video made on a computer.
+        case whereUnsure
+        /// The whole region: a filmed screen, whose noise and blur leave every line unsure.
+        case everywhere
+    }
+
     let engine: TesseractEngine
     let image: LumaImage
     /// Words below this confidence (0-1) are dropped.
     let minimumConfidence: Double
-    /// Whether Tesseract's own page layout is read as a second candidate.
-    var consultsPage = true
+    /// Where Tesseract's own page layout reads the region a second time, as a second candidate.
+    var secondReading = SecondReadingScope.whereUnsure
     /// Whether large type is laid out again at the resolution its lines give (`layout(of:)`). A caption's
     /// clean picture is not: one line or two in a band, it has no columns to find, and on the held-out
     /// Korean caption video the second layout lost a caption (13 of 16 found, against 14).
@@ -23,9 +33,21 @@ struct PageReader {
     func read(_ rectangles: [ImageRect], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
         rectangles.flatMap { rect -> [RecognizedBlock] in
             guard rect.width > 0, rect.height > 0 else { return [] }
-            let planned = readPlanned(rect, ignoring: ignored)
-            guard consultsPage else { return planned }
-            return SecondReading.choose(planned: planned, page: readPage(rect))
+            let picture = GrayPicture(image, rect)
+            let laidOut = engine.layout(of: picture)
+            let planned = readPlanned(rect, laidOut: laidOut, ignoring: ignored)
+            let places = switch secondReading {
+            case .nowhere: [ImageRect]()
+            case .everywhere: [rect]
+            case .whereUnsure:
+                UnsurePlaces.places(
+                    laidOut: laidOut.filter(\.isText).map { (picture.imageRect($0.bounds), $0.lines.map(picture.imageRect)) },
+                    planned: planned.flatMap(\.lines).map { line in
+                        line.words.map { (image.pixelRect($0.bounds.normalized), $0.confidence) }
+                    },
+                    within: rect)
+            }
+            return places.isEmpty ? planned : SecondReading.choose(planned: planned, page: places.flatMap(readPage))
         }
     }
 
@@ -37,9 +59,10 @@ struct PageReader {
         return lines.isEmpty ? [] : [RecognizedBlock(lines: lines)]
     }
 
-    /// The plan's reading of a rectangle, with light text on its dark areas read inverted.
-    private func readPlanned(_ rect: ImageRect, ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
-        var blocks = read(GrayPicture(image, rect))
+    /// The plan's reading of a rectangle laid out at a screen's resolution as `laidOut`, with light text on its dark
+    /// areas read inverted.
+    private func readPlanned(_ rect: ImageRect, laidOut: [LayoutBlock], ignoring ignored: [NormalizedRect]) -> [RecognizedBlock] {
+        var blocks = read(GrayPicture(image, rect), laidOut: laidOut)
         let darkAreas = image.withPlane { DarkBackground.areas(in: $0, within: rect) }
         for dark in darkAreas where image.bounds(dark).fractionCovered(by: ignored) < 0.5 {
             let inverted = image.withPlane { DarkBackground.lightTextAsDark(of: $0, rect: dark) }
@@ -51,7 +74,7 @@ struct PageReader {
         return blocks
     }
 
-    /// A rectangle read with Tesseract's own page layout, as the `tesseract` command reads a picture: only
+    /// A place read with Tesseract's own page layout, as the `tesseract` command reads a picture: only
     /// its lines that are surely text (`Clutter.isSurelyText`), since the plan's layout left the others out
     /// for a reason (a diagram's labels, a logo).
     private func readPage(_ rect: ImageRect) -> [RecognizedBlock] {
@@ -62,9 +85,10 @@ struct PageReader {
         }
     }
 
-    /// Lays a picture out and reads each part of its plan as a block.
-    private func read(_ picture: GrayPicture) -> [RecognizedBlock] {
-        let units = ReadingPlan.units(layout(of: picture), width: picture.width, height: picture.height)
+    /// Lays a picture out (unless its layout at a screen's resolution is known) and reads each part of its plan
+    /// as a block.
+    private func read(_ picture: GrayPicture, laidOut: [LayoutBlock]? = nil) -> [RecognizedBlock] {
+        let units = ReadingPlan.units(layout(of: picture, first: laidOut), width: picture.width, height: picture.height)
         return units.reduce(into: []) { blocks, unit in
             guard let block = read(unit, of: picture) else { return }
             // Neighbouring parts overlap by their margins: a line read twice is kept once.
@@ -78,8 +102,8 @@ struct PageReader {
     /// resolution makes the gaps between Hangul words column gutters. (Laid out again, an upscaled 480p
     /// slide's lines came in another order.) The second layout stands only where its text lines span at least
     /// as much as the first's: it may find no text at all (a short frame's one boxed line).
-    private func layout(of picture: GrayPicture) -> [LayoutBlock] {
-        let first = engine.layout(of: picture)
+    private func layout(of picture: GrayPicture, first known: [LayoutBlock]? = nil) -> [LayoutBlock] {
+        let first = known ?? engine.layout(of: picture)
         guard fitsLayoutToType else { return first }
         let lineHeight = ReadingPlan.median(first.filter(\.isText).flatMap(\.lines).map(\.height))
         let shown = Int(Double(lineHeight) / (picture.scale * image.scale.y))
