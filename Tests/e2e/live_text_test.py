@@ -330,11 +330,19 @@ def playable(page, video, shots):
         LOAD_TIMEOUT,
         "the video to play",
     )
+    page.js("""
+        const v = document.getElementById("video");
+        v.addEventListener("pause", (event) => { window.pausedAt = event.timeStamp; }, {once: true});""")
     page.keys(" ")
     page.wait(
         lambda d: page.js("return document.getElementById('video').paused"), LOAD_TIMEOUT, "space to pause the video"
     )
     s = page.wait_overlay("after pausing")
+    # A pause (no seek pending) is read at once, not after the delay that lets scrubbing settle.
+    asked = page.js("""
+        return performance.getEntriesByType("resource").filter(e => e.name.includes("/analysis?"))
+            .map(e => e.startTime - window.pausedAt).filter(d => d >= 0)[0];""")
+    check(asked is not None and asked < 100, f"the paused frame was asked for {asked} ms after the pause, not at once")
     check(
         s["currentTime"] < 2 * SLIDE_SECONDS,
         f"the video played past slide 2 before it paused (at {s['currentTime']} s)",

@@ -3,7 +3,7 @@
 
 const $ = (id) => document.getElementById(id);
 const video = $("video"), still = $("still"), overlay = $("overlay"), stage = $("stage");
-const SETTLE_MS = 250;  // scrubbing: read only once seeking has stopped this long
+const SETTLE_MS = 250;  // scrubbing: read only once seeking has stopped this long (a pause is read at once)
 // This page, for the server's stale rule: a reading overtaken by a newer request from this page is dropped.
 const CLIENT = Math.random().toString(36).slice(2, 12);
 
@@ -128,7 +128,12 @@ video.addEventListener("seeking", () => {
   if (stepSeek === null || Math.abs(video.currentTime - stepSeek) > 1e-3) stepTarget = null;
   clearOverlay();
 });
-video.addEventListener("pause", () => readSoon(() => video.currentTime));
+// A pause with no seek pending shows a frame that stays: it is read at once. Seeks settle first (scrubbing).
+video.addEventListener("pause", () => {
+  if (video.seeking) return;
+  clearTimeout(settle);
+  read(video.currentTime);
+});
 video.addEventListener("seeked", () => { if (video.paused) readSoon(() => video.currentTime); markCurrentCue(); });
 video.addEventListener("timeupdate", () => markCurrentCue());
 
