@@ -111,7 +111,7 @@ CHECK_SUITES = CaptionEdgesTests ChangeDetectorTests CodeOutlineTests OCRWritten
     ScreenReturnsTests TimestampTests UnknownDurationTests VideoIdentityTests ISBNDetectionTests \
     PlayerControlTests ProbeJSONTests CancellationTests QuickDecodingTests BottomUpVideoTests \
     TesseractLanguagesTests ProtectedNeverAnalysedTests FrameAverageTests MinimumConfidenceTests \
-    ProbeFrameRateTests DocumentationTests CostLedgerTests UnsurePlacesTests
+    ProbeFrameRateTests DocumentationTests CostLedgerTests UnsurePlacesTests RecentAnalysesTests
 check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'FrameLensTests\.($(subst $(space),|,$(strip $(CHECK_SUITES))))/'

@@ -13,6 +13,7 @@ public final class FrameAnalyzer: Sendable {
     public static let shared = FrameAnalyzer()
 
     private let pools = Locked<[String: EnginePool]>([:])
+    private let recent = Locked(RecentAnalyses())
     /// The number of analyses under way.
     let analysesInProgress = Atomic<Int>(0)
     /// How many pictures were read, by displayed size (`"1280x720"`): every reading passes here, so tests
@@ -28,7 +29,8 @@ public final class FrameAnalyzer: Sendable {
         self.enginesPerLanguage = max(1, enginesPerLanguage)
     }
 
-    /// Analyses a frame, as `ImageAnalyzer.analyze(_:orientation:configuration:)` does an image.
+    /// Analyses a frame, as `ImageAnalyzer.analyze(_:orientation:configuration:)` does an image. A frame that
+    /// shows the same pixels as one of the last few analysed, with the same options, is answered from memory.
     ///
     /// - Parameters:
     ///   - frame: the frame; it stays alive, and is read in place, for the duration of the call.
@@ -46,13 +48,19 @@ public final class FrameAnalyzer: Sendable {
         let frame = orientation.map(frame.oriented) ?? frame
         analysesInProgress.add(1, ordering: .relaxed)
         defer { analysesInProgress.subtract(1, ordering: .relaxed) }
-        guard options.features.contains(.text) else {
-            return try await onWorkerThread { try self.analyzeNow(frame, options: options, engine: nil) }
+        let key = try await onWorkerThread { RecentAnalyses.Key(frame, options: options) }
+        if let key, let kept = recent.withLock({ $0.analysis(for: key, of: frame) }) { return kept }
+        let analysis: FrameAnalysis
+        if options.features.contains(.text) {
+            _ = try TessdataDirectory.validate(options.languages)
+            analysis = try await withEngine(languages: options.languages) { engine in
+                try self.analyzeNow(frame, options: options, engine: engine)
+            }
+        } else {
+            analysis = try await onWorkerThread { try self.analyzeNow(frame, options: options, engine: nil) }
         }
-        _ = try TessdataDirectory.validate(options.languages)
-        return try await withEngine(languages: options.languages) { engine in
-            try self.analyzeNow(frame, options: options, engine: engine)
-        }
+        if let key { recent.withLock { $0.remember(analysis, for: key) } }
+        return analysis
     }
 
     /// Reads the text in `region` of an owned gray picture of a displayed frame (a caption's clean picture
