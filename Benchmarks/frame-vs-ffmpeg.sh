@@ -46,6 +46,7 @@ for t in "${TIMES[@]}"; do
     png_same=$(same "$scratch/fl.png.rgb" "$scratch/ff.png.rgb")
     raw_same=$(same "$scratch/fl.raw" "$scratch/ff.raw")
     [[ $png_same == OK && $raw_same == OK ]] || differing=$((differing + 1))
+    FRAMELENS_COSTS=1 "$FRAMELENS" frame "$VIDEO" --at "$t" -o "$scratch/costs.png" >/dev/null 2>"$scratch/costs-$frame.txt"
 
     printf '%7s %6s %10s | %7sms %7sms %5s %4s | %7sms %7sms %5s %4s\n' "$t" "$frame" "$ss" \
         "$(ms "$fl_png")" "$(ms "$ff_png")" "$(ratio "$ff_png" "$fl_png")" "$png_same" \
@@ -65,6 +66,10 @@ results_row "**total**" "" "$(ms "$fl_png")" "$(ms "$ff_png")" "**$(ratio "$ff_p
     "$(ms "$fl_raw")" "$(ms "$ff_raw")" "**$(ratio "$ff_raw" "$fl_raw")**" "$(( ${#TIMES[@]} - differing ))/${#TIMES[@]}"
 echo
 echo "identical pixels: $(( ${#TIMES[@]} - differing ))/${#TIMES[@]} timestamps"
+
+echo
+echo "Where framelens frame's time goes: one PNG at each time (FRAMELENS_COSTS=1), summed"
+costs_table "Where framelens frame's time goes: one PNG at each time, summed (FRAMELENS_COSTS=1)" "$scratch"/costs-*.txt
 
 summary "frame  PNG: framelens $(ms "$fl_png") ms vs ffmpeg $(ms "$ff_png") ms for ${#TIMES[@]} frames," \
     "ffmpeg/framelens = $(ratio "$ff_png" "$fl_png")x"

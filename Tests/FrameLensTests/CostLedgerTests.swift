@@ -49,6 +49,14 @@ struct CostLedgerTests {
         #expect(result.text.contains("Costs counted"), "\(result.text)")
     }
 
+    /// `frame` decodes the 27 frames and turns the one shown into a picture file: its output, of the frame's pixels.
+    @Test func aFrameCountsItsDecodingAndItsPicture() throws {
+        let costs = try Self.costs(["frame", try Self.video(), "--at", "1", "-o", TestMedia.path("costs-frame.png")])
+        #expect(costs.map(\.stage) == ["decode", "output"])
+        #expect(costs.map(\.calls) == [27, 1])
+        #expect(costs.last?.megapixels == 0.1)
+    }
+
     /// A line read surely is recognised once, at its own size: not read a second time with the whole frame
     /// (0.23 megapixels once a 180-line frame is doubled) by Tesseract's own page layout (`UnsurePlaces`).
     @Test func aLineReadSurelyIsRecognisedOnceNotTheWholeFrameAgain() throws {

@@ -28,7 +28,8 @@ import Synchronization
         case codes
         /// The data detectors on a frame's text.
         case detectors
-        /// An index encoded as a file of one of its text formats (`IndexFormat.encode`).
+        /// An index encoded as a file of one of its text formats (`IndexFormat.encode`), or a frame converted
+        /// and encoded as a picture (`framelens frame`, `FramePicture`).
         case output
 
         /// The stage's name in `report`.

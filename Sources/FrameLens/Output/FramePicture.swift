@@ -37,10 +37,12 @@ extension VideoPlayer {
         let size = maximumWidth.flatMap { width in
             shown.width > width ? (width, max(1, Int((Double(shown.height * width) / Double(shown.width)).rounded()))) : nil
         }
-        let rendered = try FrameRenderer.render(frame, as: .rgb24, size: screen == nil ? size : nil)
-        let image = screen.flatMap(ScreenWarp.init).map { $0.warped(rendered) } ?? rendered
+        let (image, bytes) = try CostLedger.measure(.output, pixels: shown.width * shown.height) { () throws -> (PixelImage, [UInt8]) in
+            let rendered = try FrameRenderer.render(frame, as: .rgb24, size: screen == nil ? size : nil)
+            let image = screen.flatMap(ScreenWarp.init).map { $0.warped(rendered) } ?? rendered
+            return (image, try ImageEncoder.encode(image, as: format))
+        }
         return FramePicture(
-            frameNumber: frame.frameNumber, time: frame.presentationTime, width: image.width, height: image.height,
-            bytes: try ImageEncoder.encode(image, as: format))
+            frameNumber: frame.frameNumber, time: frame.presentationTime, width: image.width, height: image.height, bytes: bytes)
     }
 }
