@@ -26,6 +26,7 @@ Benchmarks/out/accuracy/heldout/captions, results in heldout-captions-results.js
 entry has "lang" (e.g. kor) is read with framelens --lang and tesseract -l in that language.
 ACC_ENGINES=tesseract,ppocr,auto (default tesseract): framelens's text engines to run, each its own row
 (`framelens --engine ppocr`; the --region row only for tesseract, and not with ACC_REGION=0).
+ACC_FRAMELENS_ARGS="--caption-finder detector": more arguments for every framelens run, named in its rows.
 Standard library only (rapidocr runs in its own venv).
 """
 import concurrent.futures
@@ -106,9 +107,12 @@ def truth(entry, corpus=CORPUS):
 # ---------------------------------------------------------------------------------------------- tools
 
 
+EXTRA_ARGS = os.environ.get("ACC_FRAMELENS_ARGS", "").split()
+
+
 def run_framelens(binary, video, regions, scratch, lang="eng", engine="tesseract"):
     target = os.path.join(scratch, "index.json")
-    command = [binary, "index", video, "--format", "json", "-o", target]
+    command = [binary, "index", video, "--format", "json", "-o", target] + EXTRA_ARGS
     if lang != "eng":
         command += ["--lang", lang]
     if engine != "tesseract":
@@ -121,7 +125,7 @@ def run_framelens(binary, video, regions, scratch, lang="eng", engine="tesseract
     with open(target) as f:
         index = json.load(f)
     cues = [{"start": c["start"], "end": c["end"], "text": c.get("text", "")} for c in index["cues"]]
-    return cues, wall, {"command": " ".join(os.path.basename(c) if c == binary else c for c in command[:3])
+    return cues, wall, {"command": " ".join(os.path.basename(c) if c == binary else c for c in command[:3] + EXTRA_ARGS)
                         + "".join(f" --region {r}" for r in regions)
                         + (f" --engine {engine}" if engine != "tesseract" else ""), "complete": index.get("complete")}
 
@@ -287,11 +291,12 @@ def tool_runs(entry, video, tools, binary, engine, region=os.environ.get("ACC_RE
     lang = entry.get("lang", "eng")
     runs = []
     if "framelens" in tools:
+        name = " ".join(["framelens"] + EXTRA_ARGS)
         if "tesseract" in ENGINES:
-            runs.append(("framelens", lambda s: run_framelens(binary, video, [], s, lang)))
+            runs.append((name, lambda s: run_framelens(binary, video, [], s, lang)))
             if region:
-                runs.append(("framelens --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang)))
-        runs += [(f"framelens --engine {e}", lambda s, e=e: run_framelens(binary, video, [], s, lang, e))
+                runs.append((f"{name} --region", lambda s: run_framelens(binary, video, entry["regions"], s, lang)))
+        runs += [(f"{name} --engine {e}", lambda s, e=e: run_framelens(binary, video, [], s, lang, e))
                  for e in ENGINES if e != "tesseract"]
     if "tesseract" in tools:
         runs.append(("tesseract", lambda s: run_tesseract(video, s, lang)))

@@ -8,7 +8,9 @@ results.py as `randomized-HALF` for Benchmarks/RESULTS.md.
 
 Environment: ACC_HALF=check (default) or tune; ACC_TOOLS, FRAMELENS, ACC_ENGINES as captions.py; ACC_CLIPS=N
 scores the first N clips only; ACC_CORPUS another folder. The clips are made first when missing (make.sh,
-RANDOM_CLIPS of them). Standard library only (RapidOCR runs in its venv).
+RANDOM_CLIPS of them). Rows of tools an earlier run of the same clips measured and this one did not redo (another
+ACC_FRAMELENS_ARGS, RapidOCR left out) are kept in the results and the report, each with the time it was
+measured. Standard library only (RapidOCR runs in its venv).
 """
 import json
 import os
@@ -61,7 +63,8 @@ def main():
             truth = captions.truth(entry, CORPUS)
             for name, run in captions.tool_runs(entry, video, tools, binary, engine, region=False):
                 figures = captions.measure(entry, truth, run, scratch_root, [tuple(s) for s in entry["ignore"]])
-                figures.update(video=entry["name"], tool=name, factors=entry["factors"])
+                figures.update(video=entry["name"], tool=name, factors=entry["factors"],
+                               measured=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
                 rows.append(figures)
             print(f"\r  {n}/{len(clips)} clips, {time.monotonic() - began:.0f} s", end="", flush=True)
         print()
@@ -71,6 +74,7 @@ def main():
         shutil.rmtree(scratch_root, ignore_errors=True)
 
     wall = time.monotonic() - began
+    rows += earlier_rows(clips, {row["tool"] for row in rows})
     tables = report.tables(rows)
     print(report.text(tables))
     print(f"\n{len(clips)} clips scored in {wall:.0f} s; load average at the end {os.getloadavg()[0]:.2f}")
@@ -83,6 +87,23 @@ def main():
     write_results(f"randomized-{HALF}", f"Randomised captions, {HALF} half: framelens index against tesseract and "
                   "RapidOCR, overall and per factor (accuracy/randomized/score.py)", tables)
     print(f"every clip and caption: {RESULTS}")
+
+
+def earlier_rows(clips, redone):
+    """The rows of RESULTS for these clips of tools not in `redone` that measured every one of them, when it was
+    written for the same corpus."""
+    try:
+        with open(RESULTS, encoding="utf-8") as f:
+            earlier = json.load(f)
+    except (OSError, ValueError):
+        return []
+    names = {clip["name"] for clip in clips}
+    if earlier.get("corpus") != CORPUS:
+        return []
+    kept = [row for row in earlier.get("results", []) if row["tool"] not in redone and row["video"] in names]
+    complete = {tool for tool in {row["tool"] for row in kept}
+                if names <= {row["video"] for row in kept if row["tool"] == tool}}
+    return [row for row in kept if row["tool"] in complete]
 
 
 if __name__ == "__main__":
