@@ -111,7 +111,8 @@ CHECK_SUITES = CaptionEdgesTests ChangeDetectorTests CodeOutlineTests OCRWritten
     ScreenReturnsTests TimestampTests UnknownDurationTests VideoIdentityTests ISBNDetectionTests \
     PlayerControlTests ProbeJSONTests CancellationTests QuickDecodingTests BottomUpVideoTests \
     TesseractLanguagesTests ProtectedNeverAnalysedTests FrameAverageTests MinimumConfidenceTests \
-    ProbeFrameRateTests DocumentationTests CostLedgerTests UnsurePlacesTests RecentAnalysesTests
+    ProbeFrameRateTests DocumentationTests CostLedgerTests UnsurePlacesTests RecentAnalysesTests \
+    TextTracksTests
 check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'FrameLensTests\.($(subst $(space),|,$(strip $(CHECK_SUITES))))/'

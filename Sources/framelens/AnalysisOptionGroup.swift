@@ -3,6 +3,7 @@ import Foundation
 import FrameLens
 
 extension TextEngine: ExpressibleByArgument {}
+extension CaptionFinder: ExpressibleByArgument {}
 extension AnalysisOptions.Rectification: ExpressibleByArgument {}
 
 /// The options `grab` and `index` share: what to look for, in which languages, and where.

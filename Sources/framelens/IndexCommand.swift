@@ -42,6 +42,13 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Index up to this time.")
     var to: String?
 
+    @Option(help: """
+        What finds captions over moving pictures: rules (text strokes that appear in one frame and hold while \
+        the picture moves) or detector (PP-OCR's learned text detector on every sample, its lines followed over \
+        time: it also finds captions that fade in or build up word by word; slower, and needs PP-OCR installed).
+        """)
+    var captionFinder: CaptionFinder = .rules
+
     @OptionGroup var cuePosition: CuePositionOption
 
     @OptionGroup var analysis: AnalysisOptionGroup
@@ -81,7 +88,7 @@ struct IndexCommand: AsyncParsableCommand {
             try analysisOptions.engine.prepare()
             let options = VideoIndexer.Options(
                 analysis: analysisOptions, interval: try intervalTime(), from: try from.map(Self.time),
-                to: try to.map(Self.time), streamIndex: source.stream)
+                to: try to.map(Self.time), streamIndex: source.stream, captionFinder: captionFinder)
             let outputs = Outputs(
                 format: format, position: try cuePosition.position(), slides: slides, imageFormat: imageFormat)
             if isFolder {

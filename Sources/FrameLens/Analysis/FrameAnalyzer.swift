@@ -102,6 +102,41 @@ public final class FrameAnalyzer: Sendable {
     /// 480p are about 20 pixels high).
     static let detectedLineScale = 2.0
 
+    /// The lines of text PP-OCR's detector finds on a frame, in `options.regions` (else the whole picture) and
+    /// not mostly in its ignored regions, each read by PP-OCR's recogniser where the engine chosen reads
+    /// captions with it, else by Tesseract; with positions on the displayed picture, top to bottom.
+    ///
+    /// - Throws: `AnalysisError` (`.engineNotInstalled`, `.languageNotInstalled`, `.engineFailed`),
+    ///   `MediaError` (`.unsupported` pixel format).
+    func readLines(of frame: VideoFrame, options: AnalysisOptions) async throws -> [RecognizedLine] {
+        let learned = try PPOCREngine.shared()
+        let read: @Sendable (TesseractEngine?) throws -> [RecognizedLine] = { engine in
+            let image = try LumaImage(frame)
+            self.countPicture(width: image.displayWidth, height: image.displayHeight)
+            let rects = (options.regions.isEmpty ? [.whole] : options.regions).map(image.pixelRect)
+            // At the frame's own size at most: an upscaled small frame shows the detector nothing more.
+            let side = min(TextDetector.wholeFrameSide, max(image.displayWidth, image.displayHeight))
+            let blocks: [RecognizedBlock]
+            if let engine {
+                let reader = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence, secondReading: .nowhere)
+                let boxes = try rects.flatMap { try learned.lines(in: image, $0, maximumSide: side) }
+                blocks = reader.read(lines: boxes, scale: Self.detectedLineScale)
+            } else {
+                blocks = try rects.flatMap {
+                    try learned.read(image, in: $0, minimumConfidence: options.minimumConfidence, maximumSide: side)
+                }
+            }
+            return blocks.flatMap(\.lines)
+                .filter { $0.bounds.fractionCovered(by: options.ignoredRegions) < 0.5 }
+                .sorted { $0.bounds.normalized.y < $1.bounds.normalized.y }
+        }
+        if try options.engine.captionReading(languages: options.languages) == .ppocr {
+            return try await onWorkerThread { try read(nil) }
+        }
+        _ = try TessdataDirectory.validate(options.languages)
+        return try await withEngine(languages: options.languages) { try read($0) }
+    }
+
     /// Loads an engine for `locales` (as `AnalysisOptions.locales` names them) ahead of the first analysis.
     ///
     /// - Throws: `AnalysisError` `.languageNotInstalled` or `.engineFailed`.

@@ -22,12 +22,14 @@ struct PictureReader {
     let options: AnalysisOptions
     let exact: ExactFrames
     let captions: CaptionReader
+    let trackedCaptions: TrackedCaptionReader
 
     init(analyzer: FrameAnalyzer, options: AnalysisOptions, exact: ExactFrames) {
         self.analyzer = analyzer
         self.options = options
         self.exact = exact
         captions = CaptionReader(analyzer: analyzer, options: options, exact: exact)
+        trackedCaptions = TrackedCaptionReader(options: options, exact: exact)
     }
 
     /// What one request gave.
@@ -135,6 +137,8 @@ struct PictureReader {
                 })
             case .caption(let caption, let number, let end):
                 return .caption(number, try await captions.cue(for: caption, rangeEnd: end))
+            case .trackedCaption(let caption, let number, let end):
+                return .caption(number, try await trackedCaptions.cue(for: caption, rangeEnd: end))
             }
         } catch is CancellationError {
             return .skipped

@@ -54,6 +54,8 @@ enum ScanRequest: Sendable {
     /// Make a caption's cue, the `number`th caption found; `rangeEnd` is where one still shown at the end of
     /// the range ends.
     case caption(CaptionTracker.Caption, number: Int, rangeEnd: Boundary?)
+    /// Make the cue of a caption the text detector's tracks found, the `number`th caption found.
+    case trackedCaption(TextTracks.Caption, number: Int, rangeEnd: Boundary?)
 }
 
 /// What the requests gave: the readings by number, the stretches' starts pinned down, the captions' cues.
@@ -137,9 +139,15 @@ struct ScanState {
     private var lastRead: (thumbnail: Thumbnail, reading: Int)?
     private var readings = 0
     private var captionsFound = 0
-    /// Captions over moving video, found in the decoded frames `captionGate` lets through.
+    /// Captions over moving video, found in the decoded frames `captionGate` lets through, when no text
+    /// detector follows text (`textTracks`).
     private var captionTracker: CaptionTracker
     private var captionGate = CaptionGate()
+    /// The lines of text the learned detector found on the samples `captionGate` lets through, followed over
+    /// time; nil without the detector.
+    private var textTracks: TextTracks?
+    /// Whether `captionGate` let the last decoded frame through.
+    private var gateOpen = true
     private var returns = ScreenReturns()
     /// The last frame `stillShows` was asked about, and its thumbnail.
     private var judged: (pts: Int64, thumbnail: Thumbnail?)?
@@ -148,13 +156,15 @@ struct ScanState {
 
     init(
         skippedFrames: @escaping (_ after: Int64, _ before: Int64) -> Bool,
-        decodedExactly: @escaping (Int64) -> Bool, detector: ChangeDetector, options: AnalysisOptions, start: Double
+        decodedExactly: @escaping (Int64) -> Bool, detector: ChangeDetector, options: AnalysisOptions, start: Double,
+        detectsText: Bool = false
     ) {
         self.skippedFrames = skippedFrames
         self.decodedExactly = decodedExactly
         self.detector = detector
         readsText = options.features.contains(.text)
         captionTracker = CaptionTracker(regions: options.regions, ignoring: options.ignoredRegions)
+        textTracks = detectsText && readsText ? TextTracks() : nil
         stretches = [Stretch(start: Boundary(time: start, frameNumber: 0), changed: [], opening: nil)]
     }
 
@@ -183,7 +193,19 @@ struct ScanState {
     /// shows in the next keyframe, and the frames before it are decoded to find where it began.
     var isStill: Bool {
         lastSample != nil && pendingChange == nil && settled
-            && (!readsText || (!captionTracker.isTracking && captionGate.isShut))
+            && (!readsText || (!captionTracker.isTracking && textTracks?.isTracking != true && captionGate.isShut))
+    }
+
+    /// Whether the text detector is to look at the sample just taken: it follows text, and the caption gate let
+    /// the frame through.
+    var looksForText: Bool { textTracks != nil && gateOpen }
+
+    /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`).
+    mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool) {
+        guard textTracks != nil else { return }
+        let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
+        let ended = looked ? textTracks!.observe(lines, at: sample) : textTracks!.pause(at: sample)
+        requests += ended.map { trackedCaption($0, rangeEnd: nil) }
     }
 
     /// Whether a frame (a keyframe ahead of the scan) shows the picture of the last sample, leaving out the
@@ -202,7 +224,9 @@ struct ScanState {
     /// Takes note of a frame the scan decoded; an intra frame showing the unread settled picture is read.
     mutating func decoded(_ frame: VideoFrame) throws {
         try scanned.append(frame)
-        if readsText {
+        if let textTracks {
+            gateOpen = !captionGate.framesToTrack(frame, tracking: textTracks.isTracking).isEmpty
+        } else if readsText {
             let tracked = captionGate.framesToTrack(frame, tracking: captionTracker.isTracking)
             if tracked.isEmpty { captionTracker.pause() }
             for frame in tracked { requests += captionTracker.observe(frame).map { caption(ending: $0, rangeEnd: nil) } }
@@ -318,6 +342,13 @@ struct ScanState {
         confirmReading()
         if !settled, let candidate { read(.exact(candidate.pts), nil) }
         requests += captionTracker.finish().map { caption(ending: $0, rangeEnd: end) }
+        requests += (textTracks?.finish() ?? []).map { trackedCaption($0, rangeEnd: end) }
+    }
+
+    /// Asks for the cue of a caption the text detector's tracks found.
+    private mutating func trackedCaption(_ caption: TextTracks.Caption, rangeEnd: Boundary?) -> ScanRequest {
+        captionsFound += 1
+        return .trackedCaption(caption, number: captionsFound, rangeEnd: rangeEnd)
     }
 
     /// Asks for a caption's cue.

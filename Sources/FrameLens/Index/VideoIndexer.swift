@@ -27,6 +27,8 @@ public final class VideoIndexer {
         public var to: Timestamp?
         /// The video stream, or nil for the first playable, unprotected one.
         public var streamIndex: Int?
+        /// What finds captions over moving pictures.
+        public var captionFinder: CaptionFinder
 
         /// Options for indexing the first playable video stream from start to end, every half second.
         ///
@@ -36,15 +38,17 @@ public final class VideoIndexer {
         ///   - from: where the range starts; nil for the start of the video.
         ///   - to: where the range ends; nil for the end of the video.
         ///   - streamIndex: the video stream, or nil for the first playable, unprotected one.
+        ///   - captionFinder: what finds captions over moving pictures.
         public init(
             analysis: AnalysisOptions = AnalysisOptions(), interval: Timestamp = 0.5, from: Timestamp? = nil,
-            to: Timestamp? = nil, streamIndex: Int? = nil
+            to: Timestamp? = nil, streamIndex: Int? = nil, captionFinder: CaptionFinder = .rules
         ) {
             self.analysis = analysis
             self.interval = interval
             self.from = from
             self.to = to
             self.streamIndex = streamIndex
+            self.captionFinder = captionFinder
         }
     }
 
@@ -157,6 +161,7 @@ public final class VideoIndexer {
 
     private func indexRange(progress: (Progress) -> Void, isCancelled: () -> Bool) async throws -> VideoIndex {
         if options.analysis.features.contains(.text) { try await analyzer.prepare(languages: options.analysis.languages) }
+        if options.captionFinder == .detector { _ = try PPOCREngine.shared() }
         let from = options.from?.seconds ?? 0
         let to = min(options.to?.seconds ?? .infinity, media.duration?.seconds ?? .infinity)
         if from > 0 { try scan.seek(toKeyframeAtOrBefore: scan.timestamp(forTime: from)) }
@@ -167,7 +172,7 @@ public final class VideoIndexer {
             skippedFrames: { [scan] in scan.skippedFrames(after: $0, before: $1) },
             decodedExactly: { [scan] in scan.decodedExactly($0) },
             detector: ChangeDetector(regions: options.analysis.regions), options: options.analysis,
-            start: from)
+            start: from, detectsText: options.captionFinder == .detector)
         let (scanned, results) = try await reader.carryingOut { submit in
             var clock = SampleClock(interval: options.interval.seconds, from: from)
             var cancelled = false
@@ -181,6 +186,8 @@ public final class VideoIndexer {
                 let thumbnail = try shown.flatMap { $0.frame.pts == frame.pts ? $0.thumbnail : nil } ?? Thumbnail(frame)
                 shown = (frame, thumbnail)
                 try state.sample(frame, thumbnail)
+                let looked = state.looksForText
+                state.sighted(looked ? try await analyzer.readLines(of: frame, options: options.analysis) : [], at: frame, looked: looked)
                 if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
                 try await submit(state.takeRequests())
                 progress(Progress(

@@ -51,21 +51,27 @@ final class PPOCREngine: Sendable {
         languages.split(separator: "+").allSatisfy { self.languages.contains(String($0)) }
     }
 
-    /// The boxes of the lines of text in `rect` of `image`, in the image's pixels, top to bottom.
-    func lines(in image: LumaImage, _ rect: ImageRect) throws(AnalysisError) -> [ImageRect] {
+    /// The boxes of the lines of text in `rect` of `image`, in the image's pixels, top to bottom, detected with
+    /// the longest side at most `maximumSide` (`TextDetector`).
+    func lines(
+        in image: LumaImage, _ rect: ImageRect, maximumSide: Int = TextDetector.maximumSide
+    ) throws(AnalysisError) -> [ImageRect] {
         guard rect.width > 0, rect.height > 0 else { return [] }
         let picture = PixelImage(
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
-        return try detector.lines(in: picture).map { ImageRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
+        return try detector.lines(in: picture, maximumSide: maximumSide).map { ImageRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
     }
 
-    /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read).
-    func read(_ image: LumaImage, in rect: ImageRect, minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
+    /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read), detected
+    /// with the longest side at most `maximumSide` (`TextDetector`).
+    func read(
+        _ image: LumaImage, in rect: ImageRect, minimumConfidence: Double, maximumSide: Int = TextDetector.maximumSide
+    ) throws(AnalysisError) -> [RecognizedBlock] {
         guard rect.width > 0, rect.height > 0 else { return [] }
         let picture = PixelImage(
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
         var lines: [(box: ImageRect, words: [RecognizedWord])] = []
-        for box in try detector.lines(in: picture) {
+        for box in try detector.lines(in: picture, maximumSide: maximumSide) {
             let characters = try recognizer.read(Self.crop(picture, box))
             let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
             guard confidence >= Self.minimumLineConfidence else { continue }

@@ -12,14 +12,17 @@ struct TextDetector {
     static let unclipRatio = 1.6
     /// Regions thinner than this (in the model's pixels) are noise.
     static let minimumSide = 3
-    /// The longest side the picture is read at; longer pictures are scaled down.
+    /// The longest side a caption's band is read at; longer pictures are scaled down.
     static let maximumSide = 1280
+    /// The longest side a whole frame is read at (PaddleOCR's `det_limit_side_len`): smaller frames are read
+    /// at their own size.
+    static let wholeFrameSide = 960
 
     let session: OnnxRuntime.Session
 
-    /// The lines' boxes on `image`, top to bottom.
-    func lines(in image: PixelImage) throws(AnalysisError) -> [ImageRect] {
-        let size = Self.inputSize(width: image.width, height: image.height)
+    /// The lines' boxes on `image`, top to bottom, read with its longest side at most `maximumSide`.
+    func lines(in image: PixelImage, maximumSide: Int = Self.maximumSide) throws(AnalysisError) -> [ImageRect] {
+        let size = Self.inputSize(width: image.width, height: image.height, maximumSide: maximumSide)
         let input = PPOCRTensor.planes(of: image, size: size)
         let output = try CostLedger.measure(.ppocrDetection, pixels: size.width * size.height) { () throws(AnalysisError) in
             try session.run(input, shape: [1, 3, size.height, size.width])
@@ -34,7 +37,7 @@ struct TextDetector {
     }
 
     /// The model's input size: the picture's, scaled down to `maximumSide`, each side rounded to a multiple of 32.
-    static func inputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    static func inputSize(width: Int, height: Int, maximumSide: Int = Self.maximumSide) -> (width: Int, height: Int) {
         let ratio = min(1, Double(maximumSide) / Double(max(width, height)))
         let round32 = { (side: Int) in max(32, Int((Double(side) * ratio / 32).rounded()) * 32) }
         return (round32(width), round32(height))

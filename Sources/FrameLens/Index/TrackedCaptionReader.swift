@@ -1,0 +1,91 @@
+/// Turns a caption `TextTracks` followed into a cue: its lines' readings, and its first and last frames
+/// pinned down among the frames between the samples, on the caption's own part of the picture.
+///
+/// Between a sample without the caption and one with it, each frame's pixels of that part are placed on the
+/// way from the one to the other (on the pixels that differ between them: a fade's share of the way); the
+/// caption starts at the first frame where it shows at all (`showing`), and ends at the first where it has
+/// gone (`gone` of the way to the sample without it). A caption that takes another's place starts where that
+/// one has gone: they are told apart on the same pixels (`TextTracks.Track.startRegion`), and meet at a frame.
+struct TrackedCaptionReader {
+    /// A pixel takes part when it differs by at least this many levels between the two samples.
+    static let changedLevels = 40
+    /// With fewer such pixels than this share of the caption's part, nothing tells the frames apart: the
+    /// sample stands.
+    static let fewestChanged = 0.01
+    /// The share of the way from the sample without a caption to one with it where it shows, and the share of
+    /// the way from one with it to one without where it has gone.
+    static let showing = 0.15
+    static let gone = 0.85
+
+    let options: AnalysisOptions
+    let exact: ExactFrames
+
+    /// The caption's cue, or nil when what it reads is not text. `end`, the end of the range, is where a
+    /// caption that lasted to it ends.
+    func cue(for caption: TextTracks.Caption, rangeEnd end: Boundary?) async throws -> Cue? {
+        let lines = caption.lines.map(\.reading).filter(CaptionReader.isText)
+        guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
+        let (first, after) = try await edges(of: caption)
+        let last = after ?? end ?? Boundary(caption.last)
+        let block = RecognizedBlock(lines: lines)
+        return Cue(
+            start: first.time, end: last.time, startFrame: first.frameNumber, endFrame: last.frameNumber,
+            text: block.text, bounds: block.bounds.normalized, codes: [],
+            detections: options.detections(in: RecognizedText(blocks: [block]), codes: []),
+            readTime: Timestamp(keeping: caption.first.time), confidence: Cue.meanConfidence(of: lines.flatMap(\.words)))
+    }
+
+    /// The caption's first frame, and the first frame after it (nil when it lasted to the end of the scan). Where
+    /// the frames between two samples cannot be decoded, the samples stand.
+    private func edges(of caption: TextTracks.Caption) async throws -> (first: Boundary, after: Boundary?) {
+        try await exact.run { cursor in
+            let first = caption.before.map { before in
+                (try? Self.frame(
+                    from: before, to: caption.first, in: caption.startRegion,
+                    share: caption.replaces ? Self.gone : Self.showing, cursor)) ?? Boundary(caption.first)
+            }
+            let after = caption.after.map { after in
+                (try? Self.frame(from: caption.last, to: after, in: caption.endRegion, share: Self.gone, cursor)) ?? Boundary(after)
+            }
+            return (first ?? Boundary(caption.first), after)
+        }
+    }
+
+    /// The first frame after `from`, up to `to`, at least `share` of the way from `from`'s pixels of `region` to
+    /// `to`'s; `to` when none is or nothing tells them apart.
+    static func frame(
+        from: TextTracks.Sample, to: TextTracks.Sample, in region: NormalizedRect, share: Double, _ cursor: FrameCursor
+    ) throws -> Boundary {
+        guard to.frameNumber - from.frameNumber > 1 else { return Boundary(to) }
+        let before = try pixels(of: try cursor.frame(atTimestamp: from.pts), in: region)
+        var frames: [(boundary: Boundary, pixels: [UInt8])] = []
+        while let frame = try cursor.step(), frame.pts <= to.pts {
+            frames.append((Boundary(time: frame.time, frameNumber: frame.frameNumber), try pixels(of: frame, in: region)))
+            if frame.pts == to.pts { break }
+        }
+        guard let after = frames.last?.pixels, after.count == before.count else { return Boundary(to) }
+        let way = before.indices.map { Int(after[$0]) - Int(before[$0]) }
+        let changed = way.indices.filter { abs(way[$0]) >= changedLevels }
+        guard Double(changed.count) >= fewestChanged * Double(before.count) else { return Boundary(to) }
+        let length = changed.reduce(0) { $0 + way[$1] * way[$1] }
+        for (boundary, pixels) in frames.dropLast() where pixels.count == before.count {
+            let along = changed.reduce(0) { $0 + (Int(pixels[$1]) - Int(before[$1])) * way[$1] }
+            if Double(along) >= share * Double(length) { return boundary }
+        }
+        return Boundary(to)
+    }
+
+    /// The luma of `region` of the frame as displayed.
+    private static func pixels(of frame: VideoFrame, in region: NormalizedRect) throws -> [UInt8] {
+        let image = try LumaImage(frame)
+        let rect = image.pixelRect(region)
+        return image.withPlane { $0.pixels(in: rect) }
+    }
+}
+
+extension Boundary {
+    /// Where a sample is.
+    init(_ sample: TextTracks.Sample) {
+        self.init(time: sample.time, frameNumber: sample.frameNumber)
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import FrameLens
+
+/// Lines the text detector read on samples, followed over time into captions.
+struct TextTracksTests {
+    static func sample(_ number: Int) -> TextTracks.Sample {
+        TextTracks.Sample(pts: Int64(number * 512), time: Double(number) / 2, frameNumber: number * 15)
+    }
+
+    static func line(_ text: String, y: Double = 900, confidence: Double = 0.9) -> RecognizedLine {
+        SecondReadingTests.line(text, x: 600, y: y, width: 700, confidence: confidence)
+    }
+
+    /// Feeds the samples' lines in turn, then finishes; the captions in the order they ended.
+    static func captions(_ samples: [[RecognizedLine]]) -> [TextTracks.Caption] {
+        var tracks = TextTracks()
+        var ended: [TextTracks.Caption] = []
+        for (number, lines) in samples.enumerated() { ended += tracks.observe(lines, at: sample(number)) }
+        return ended + tracks.finish()
+    }
+
+    @Test func aLineSeenAtTwoSamplesIsACaptionFromTheSampleBeforeItToTheOneAfter() throws {
+        let captions = Self.captions([[], [Self.line("Send request")], [Self.line("Send request")], []])
+        let caption = try #require(captions.first)
+        #expect(captions.count == 1)
+        #expect(caption.lines.map(\.reading.text) == ["Send request"])
+        #expect(caption.before == Self.sample(0))
+        #expect(caption.first == Self.sample(1))
+        #expect(caption.last == Self.sample(2))
+        #expect(caption.after == Self.sample(3))
+    }
+
+    @Test func aLineSeenOnceIsNotText() {
+        #expect(Self.captions([[], [Self.line("Send request")], []]).isEmpty)
+    }
+
+    @Test func anotherTextAtThePlaceIsAnotherCaption() {
+        let captions = Self.captions([
+            [Self.line("Send request")], [Self.line("Send request")], [Self.line("Unknown error")], [Self.line("Unknown error")],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Send request"], ["Unknown error"]])
+        #expect(captions.map(\.first) == [Self.sample(0), Self.sample(2)])
+        #expect(captions[0].before == nil)
+        #expect(captions[0].after == Self.sample(2))
+        #expect(captions[1].after == nil)
+    }
+
+    @Test func aCaptionAndTheOneReplacingItAreToldApartOnTheSamePixels() {
+        let captions = Self.captions([
+            [SecondReadingTests.line("Send request", x: 700, y: 900, width: 400)],
+            [SecondReadingTests.line("Send request", x: 700, y: 900, width: 400)],
+            [Self.line("Unknown system error")], [Self.line("Unknown system error")],
+        ])
+        #expect(captions.count == 2)
+        #expect(captions[0].endRegion == captions[1].startRegion)
+        #expect(captions[0].endRegion == captions[1].lines[0].bounds)
+        #expect(!captions[0].replaces)
+        #expect(captions[1].replaces)
+        #expect(captions[1].endRegion == captions[1].lines[0].bounds)
+    }
+
+    @Test func aReadingSlipIsTheSameLineAndTheTextReadMostOftenStands() {
+        let captions = Self.captions([
+            [Self.line("Send request")], [Self.line("Send requcst", confidence: 0.95)], [Self.line("Send request")], [],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Send request"]])
+    }
+
+    @Test func wordsAddedAtTheEndContinueTheLine() {
+        let captions = Self.captions([
+            [Self.line("Always")], [Self.line("Always use the")], [Self.line("Always use the old config")],
+            [Self.line("Always use the old config")], [],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Always use the old config"]])
+        #expect(captions.first?.first == Self.sample(0))
+    }
+
+    @Test func linesShownAndGoneTogetherAreOneCaptionTopToBottom() {
+        let twoLines = [Self.line("Always use the old config", y: 900), Self.line("files, don't prompt", y: 950)]
+        let captions = Self.captions([[], twoLines, twoLines, [twoLines[1]], [twoLines[1]]])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Always use the old config"], ["files, don't prompt"]])
+        let together = Self.captions([[], twoLines, twoLines, []])
+        #expect(together.map { $0.lines.map(\.reading.text) } == [["Always use the old config", "files, don't prompt"]])
+    }
+
+    @Test func theSameTextElsewhereIsAnotherLine() {
+        let captions = Self.captions([[Self.line("Send request", y: 100)], [Self.line("Send request", y: 900)], []])
+        #expect(captions.isEmpty)
+    }
+
+    @Test func aPauseEndsEveryLineThere() {
+        var tracks = TextTracks()
+        #expect(tracks.observe([Self.line("Send request")], at: Self.sample(0)).isEmpty)
+        #expect(tracks.observe([Self.line("Send request")], at: Self.sample(1)).isEmpty)
+        #expect(tracks.isTracking)
+        let ended = tracks.pause(at: Self.sample(2))
+        #expect(ended.map(\.after) == [Self.sample(2)])
+        #expect(!tracks.isTracking)
+        #expect(tracks.finish().isEmpty)
+    }
+}
