@@ -31,7 +31,7 @@ RESULTS_MD = os.environ.get("RESULTS_MD") or os.path.join(HERE, "RESULTS.md")
 ORDER = ["frame-vs-ffmpeg", "grab-vs-pipeline", "grab-in-process", "index-vs-pipeline", "index-speed",
          "index-memory", "serve-latency", "library-search", "slides-tuning", "slides-heldout", "captions-tuning",
          "captions-heldout", "randomized-tune", "randomized-check", "screencast", "screencast-vfr", "filmed-tuning",
-         "filmed-heldout", "held-slides", "sweep"]
+         "filmed-heldout", "recorded", "held-slides", "sweep"]
 
 # The load average when the benchmark began: taken at import (or by results.sh when it is sourced).
 LOAD_AT_START = os.environ.get("RESULTS_LOAD") or open("/proc/loadavg").read().split()[0]
