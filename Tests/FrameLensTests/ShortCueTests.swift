@@ -13,25 +13,36 @@ struct ShortCueTests {
     ]
 
     /// 8 s at 30 fps: a dark slide with its title, and the captions at the bottom (0.8, 0.7, 0.9, 0.5 and
-    /// 0.8 s, with blanks of 0.8, 0.5, 0.6 and 0.9 s between).
-    static func video() throws -> String {
+    /// 0.8 s, with blanks of 0.8, 0.5, 0.6 and 0.9 s between). `bFrames`: x264's B-frames, nil for its default;
+    /// without them (as screen recorders and live encoders make video), every frame the scan decodes is exact.
+    static func video(bFrames: Int? = nil) throws -> String {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         let title = "drawtext=fontfile=\(font):text='Slide title':fontsize=40:fontcolor=white:x=40:y=40"
         let captions = Self.captions.map { text, first, after in
             "drawtext=fontfile=\(font):text='\(text)':fontsize=28:fontcolor=white:borderw=2:bordercolor=black"
                 + ":x=(w-tw)/2:y=h-60:enable='between(n,\(first),\(after - 1))'"
         }
-        return try TestMedia.make("short-cues.mp4", [
+        return try TestMedia.make(bFrames.map { "short-cues-\($0)-b.mp4" } ?? "short-cues.mp4", [
             "-f", "lavfi", "-i", "color=c=0x304060:s=640x360:r=30:d=8", "-vf", ([title] + captions).joined(separator: ","),
             "-c:v", "libx264", "-pix_fmt", "yuv420p",
-        ])
+        ] + (bFrames.map { ["-bf", "\($0)"] } ?? []))
     }
 
     /// At the default interval (nil) and at 0.25 s.
     @Test(arguments: [nil, "0.25"])
     func everyCaptionAndEveryBlankIsACue(interval: String?) throws {
+        try expectEveryCaptionAndBlank(in: try Self.video(), interval: interval)
+    }
+
+    /// The same without B-frames: where the captions came and went is no motion that hides the next one, after a
+    /// blank long enough for the scan to stop looking for captions.
+    @Test func everyCaptionAndEveryBlankIsACueWithoutBFrames() throws {
+        try expectEveryCaptionAndBlank(in: try Self.video(bFrames: 0), interval: nil)
+    }
+
+    private func expectEveryCaptionAndBlank(in video: String, interval: String?) throws {
         let result = try Command.framelens([
-            "index", try Self.video(), "--types", "text", "--format", "json", "-o", "-",
+            "index", video, "--types", "text", "--format", "json", "-o", "-",
         ] + (interval.map { ["--interval", $0] } ?? []))
         #expect(result.status == 0, "\(result.errorText)")
         let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]

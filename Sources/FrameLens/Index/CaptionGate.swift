@@ -25,7 +25,8 @@ struct CaptionGate {
 
     /// Whether the last two samples showed the picture in motion; nil before the second sample.
     private var inMotion: Bool?
-    /// The thumbnail cells in motion at the last sample (`ChangeDetector.movingCells`).
+    /// The thumbnail cells that moved at the last sample and are in motion (`ChangeDetector.cellsMovingNow`): not
+    /// where captions came and went, so that the next caption there wakes the tracker.
     private var movingCells = [Bool](repeating: false, count: Thumbnail.columns * Thumbnail.rows)
     /// The last frame decoded, its glance, and whether the tracker looked at it.
     private var last: (frame: VideoFrame, glance: [UInt8], tracked: Bool)?

@@ -77,6 +77,10 @@ struct ChangeDetector {
     /// The cells of `movingRegions`.
     var movingCells: [Bool] { Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }) }
 
+    /// The cells in motion that moved at the last sample (with their margin): a presenter inset playing. A place
+    /// in motion that held still at the last sample (where captions came and went, between two of them) is not.
+    var cellsMovingNow: [Bool] { Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 1 != 0 }) }
+
     /// The regions in motion now that were in motion in `earlier` too (`movingCells` when a picture settled):
     /// what a settled picture's reading, made later, leaves out. Motion that began since did not touch that
     /// picture, and motion that had ended before the reading (a scroll that brought the picture) is over.

@@ -261,7 +261,7 @@ struct ScanState {
         let differences = comparison.differences
         detector.observe(differences)
         returns.sampled(comparison)
-        captionGate.sampled(differences, moving: detector.movingCells)
+        captionGate.sampled(differences, moving: detector.cellsMovingNow)
         if let pending = pendingChange, !detector.isChange(pending.differences) {
             guard pending.extensions + 1 < ChangeDetector.longestAnimation else {
                 pendingChange = nil
