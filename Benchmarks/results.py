@@ -30,7 +30,8 @@ RESULTS_MD = os.environ.get("RESULTS_MD") or os.path.join(HERE, "RESULTS.md")
 # Sections in reading order: speed first, then reading; any other benchmark after these, by name.
 ORDER = ["frame-vs-ffmpeg", "grab-vs-pipeline", "grab-in-process", "index-vs-pipeline", "index-speed",
          "index-memory", "serve-latency", "library-search", "slides-tuning", "slides-heldout", "captions-tuning",
-         "captions-heldout", "randomized-tune", "randomized-check", "screencast", "screencast-vfr", "filmed-tuning",
+         "captions-heldout", "randomized-tune", "randomized-check", "screencast", "screencast-vfr", "terminal",
+         "filmed-tuning",
          "filmed-heldout", "recorded", "held-slides", "sweep"]
 
 # The load average when the benchmark began: taken at import (or by results.sh when it is sourced).
