@@ -35,12 +35,19 @@ struct ThumbnailComparison {
 
     /// Whether the picture moved as a whole and hardly anything else changed: a camera's drift over a still scene
     /// (`Registration.moved`, and at most `ScreenReturns.changedShare` of the cells left changed once registered).
-    /// False when no cell changed.
+    /// A drift moves every edge of the picture, so at least `driftedShare` of the cells changed as they are: on a
+    /// plain screen a small object moving (a cursor, a pointer) is registered too, and is no drift. False when no
+    /// cell changed.
     var drifted: Bool {
-        guard let registered, registered.registration.moved else { return false }
+        guard let registered, registered.registration.moved,
+              Double(Self.changedCells(plain)) >= Self.driftedShare * Double(plain.count)
+        else { return false }
         let changed = Self.changedCells(registered.differences)
         return Double(changed) <= ScreenReturns.changedShare * Double(registered.differences.count)
     }
+
+    /// The share of the cells that a drift changes at the least, as they are.
+    static let driftedShare = 0.01
 
     private static func changedCells(_ differences: [Int]) -> Int {
         differences.filter { $0 > ChangeDetector.cellThreshold }.count
