@@ -198,8 +198,10 @@ public final class FrameAnalyzer: Sendable {
                     .movingBounds(rectified.onFrame)
                 text.withLock { $0 = RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) }) }
             } else if part == 0, let engine {
+                let read = isolated?.image ?? image
                 let blocks = PageReader(
-                    engine: engine, image: isolated?.image ?? image, minimumConfidence: options.minimumConfidence,
+                    engine: engine, image: TextCursor.hidden(in: read, within: [read.pixelRect(.whole)]),
+                    minimumConfidence: options.minimumConfidence,
                     secondReading: options.isFilmed ? .everywhere : .whereUnsure)
                     .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
