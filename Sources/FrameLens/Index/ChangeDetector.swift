@@ -21,6 +21,9 @@ struct ChangeDetector {
     static let heldShare = 0.5
     /// How many cells around a moving cell are ignored too.
     private static let motionMargin = 2
+    /// The most columns motion within `LineEdit.tallest` rows spans and is still a few characters of one line (no
+    /// margin around it).
+    private static let smallMotion = 6
 
     /// Which cells are looked at: those inside the regions of interest.
     private let watched: [Bool]
@@ -30,6 +33,8 @@ struct ChangeDetector {
     private var ignored: [Bool]
     /// Cells found near motion at any time so far.
     private var everIgnored: [Bool]
+    /// The last sample's moved cells as an edit of one line of text, if they were one.
+    private var lastEdit: LineEdit?
 
     init(regions: [NormalizedRect]) {
         let areas = regions.isEmpty ? [NormalizedRect.whole] : regions
@@ -44,12 +49,16 @@ struct ChangeDetector {
     }
 
     /// Takes note of two consecutive samples' cell differences (`ThumbnailComparison.differences`): remembers
-    /// which cells moved.
+    /// which cells moved. Typing is no motion: cells that go on typing the line the last sample's edit typed
+    /// (`LineEdit.isContinued(by:)`) changed again only where the cursor was.
     mutating func observe(_ differences: [Int]) {
         let moved = differences.map { $0 > Self.motionThreshold }
         let isLocal = moved.filter { $0 }.count * 2 < moved.count
+        let edit = LineEdit(changedCells: moved)
+        let isTyping = edit.map { lastEdit?.isContinued(by: $0) ?? false } ?? false
+        lastEdit = edit
         for cell in history.indices {
-            history[cell] = (history[cell] << 1) | (isLocal && moved[cell] ? 1 : 0)
+            history[cell] = (history[cell] << 1) | (isLocal && !isTyping && moved[cell] ? 1 : 0)
         }
         forgetFinishedAnimations()
         ignored = Self.dilated(history.map { $0 & ($0 >> 1) != 0 })
@@ -71,11 +80,14 @@ struct ChangeDetector {
 
     /// The cells in motion that moved in one of the last two samples (with their margin): what a settled
     /// picture's reading leaves out. A scroll that has stopped is still motion for the change test (it may go
-    /// on), but the text it stopped on is read.
+    /// on), but the text it stopped on is read; so is motion of a few characters of a line (`smallMotion`: a cursor
+    /// blinking, a command typed), which is text.
     var movingRegions: [NormalizedRect] { Self.regions(of: movingCells) }
 
     /// The cells of `movingRegions`.
-    var movingCells: [Bool] { Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }) }
+    var movingCells: [Bool] {
+        Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }, keepingSmallMotion: false)
+    }
 
     /// The cells in motion that moved at the last sample (with their margin): a presenter inset playing. A place
     /// in motion that held still at the last sample (where captions came and went, between two of them) is not.
@@ -90,7 +102,12 @@ struct ChangeDetector {
 
     /// Where two samples differ in the cells that count, as one region per run of cells in a row.
     func changedRegions(_ differences: [Int]) -> [NormalizedRect] {
-        Self.regions(of: differences.indices.map { differences[$0] > Self.cellThreshold && watched[$0] && !ignored[$0] })
+        Self.regions(of: changedCells(differences))
+    }
+
+    /// The cells in which two samples differ, of those that count.
+    func changedCells(_ differences: [Int]) -> [Bool] {
+        differences.indices.map { differences[$0] > Self.cellThreshold && watched[$0] && !ignored[$0] }
     }
 
     /// Marked cells as one region per run of cells in a row.
@@ -177,21 +194,28 @@ struct ChangeDetector {
         Double(changedCellCount(change, within: held)) >= Self.heldShare * Double(changedCellCount(change, within: nil))
     }
 
-    /// Marks every cell next to a marked cell too.
-    private static func dilated(_ cells: [Bool]) -> [Bool] {
+    /// Marks the cells around marked cells too (`motionMargin` each way: a moving picture's edges), unless all that
+    /// is marked lies within a few characters of one line (`smallMotion`: a cursor blinking, a command typed),
+    /// whose neighbours are text of their own (a command's output appearing under its prompt); those cells stay
+    /// marked themselves only when `keepingSmallMotion`.
+    private static func dilated(_ cells: [Bool], keepingSmallMotion: Bool = true) -> [Bool] {
         let columns = Thumbnail.columns
-        return cells.indices.map { cell in
-            let row = cell / columns
-            let column = cell % columns
-            for dy in -motionMargin...motionMargin {
-                for dx in -motionMargin...motionMargin {
-                    let y = row + dy
-                    let x = column + dx
-                    if y >= 0, y < Thumbnail.rows, x >= 0, x < columns, cells[y * columns + x] { return true }
+        let marked = cells.indices.filter { cells[$0] }
+        let rows = marked.map { $0 / columns }, markedColumns = marked.map { $0 % columns }
+        if let top = rows.min(), let bottom = rows.max(), let left = markedColumns.min(), let right = markedColumns.max(),
+           bottom - top < LineEdit.tallest, right - left < smallMotion
+        {
+            return keepingSmallMotion ? cells : [Bool](repeating: false, count: cells.count)
+        }
+        var result = cells
+        for cell in marked {
+            for y in max(0, cell / columns - motionMargin)...min(Thumbnail.rows - 1, cell / columns + motionMargin) {
+                for x in max(0, cell % columns - motionMargin)...min(columns - 1, cell % columns + motionMargin) {
+                    result[y * columns + x] = true
                 }
             }
-            return false
         }
+        return result
     }
 
     /// Whether cell differences amount to a change, leaving out cells in motion, outside the regions and,

@@ -86,6 +86,29 @@ struct Stretch {
     /// The earlier stretch whose slide it shows again (`ScreenReturns`): the stretches from that one to this
     /// are one.
     var returnsTo: Int?
+    /// The change that opened it, when that was an edit of one line of text (a key typed, `LineEdit`).
+    var edit: LineEdit? = nil
+    /// The rows of thumbnail cells the change that opened it changed.
+    var changedRows: ClosedRange<Int>? = nil
+    /// Whether its edit went on typing the line whose edit opened the stretch before it, which did not hold
+    /// (`holds`): the two are one run of typing (`ScanState.segments`).
+    var continuesTyping = false
+    /// When its picture settled: the time of the first sample that showed it unchanged.
+    var settledAt: Double? = nil
+
+    /// Whether its picture held for `VideoIndexer.shortestUnsettled` after it settled, up to `end`.
+    func holds(until end: Double) -> Bool {
+        settledAt.map { end - $0 >= VideoIndexer.shortestUnsettled } ?? false
+    }
+
+    /// Whether it was typed through and never shown on its own: it did not hold until `end`, and it ends a run of
+    /// typing, or it is a line typed at once and then entered (the change that ends it, in rows `next`, reaches a
+    /// line's height below the line). What it shows belongs to the view before it (a command typed, then run).
+    func isTypedThrough(until end: Double, enteredBy next: ClosedRange<Int>?) -> Bool {
+        guard !holds(until: end), let edit else { return false }
+        return continuesTyping
+            || next.map { $0.overlaps(edit.rows) && $0.upperBound >= edit.rows.upperBound + edit.rows.count } ?? false
+    }
 }
 
 /// The scan's bookkeeping: the stretches of video so far (their starts possibly still being pinned
@@ -286,6 +309,7 @@ struct ScanState {
         } else if !settled {
             settled = true
             candidate = frame
+            stretches[stretches.count - 1].settledAt = frame.time
             try settle(frame, thumbnail)
         } else if let moving = settledAmidMotion, movingCellCount * 4 < moving, showsAnEarlierSlideFirst(thumbnail) {
             try settleAgain(frame, thumbnail)
@@ -304,9 +328,6 @@ struct ScanState {
     mutating func confirmPendingChange(next: [Int]?) throws {
         guard let change = pendingChange else { return }
         pendingChange = nil
-        readUnread()
-        readAverage()
-        confirmReading()
         let reference = change.before.thumbnail
         let focus = detector.steps(of: change.differences, thenHeld: next)
         var window = try scanned.frames(after: change.before.frame.pts, before: change.after.frame.pts)
@@ -315,9 +336,23 @@ struct ScanState {
         let shape = detector.shape(of: change.differences, within: focus, registered: registered)
         let changed = window.first { detector.shows(shape, from: reference, to: $0.thumbnail) } ?? window[window.count - 1]
         let unchanged = window.last { $0.pts < changed.pts } ?? ScannedFrame(change.before.frame, reference)
-        if !settled, let candidate,
-           openedByStep || changed.time - stretches[stretches.count - 1].start.time >= VideoIndexer.shortestUnsettled
-        {
+        let open = stretches[stretches.count - 1]
+        let openIsShort = changed.time - open.start.time < VideoIndexer.shortestUnsettled
+        let changedCells = detector.changedCells(change.differences)
+        let changedRows = LineEdit.rows(of: changedCells)
+        let edit = isFilmed ? nil : LineEdit(changedCells: changedCells)
+        let continuesTyping = !open.holds(until: changed.time)
+            && open.edit.map { edit.map($0.isContinued(by:)) ?? false } ?? false
+        // Typing under way, or typed and entered before it held: the open stretch's picture is part of another's cue.
+        let isFolded = continuesTyping || open.isTypedThrough(until: changed.time, enteredBy: changedRows)
+        if isFolded {
+            unread = nil
+            averaging = nil
+        }
+        readUnread()
+        readAverage()
+        confirmReading()
+        if !settled, !isFolded, let candidate, openedByStep || !openIsShort {
             read(.exact(candidate.pts), nil)
         }
         if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
@@ -328,7 +363,8 @@ struct ScanState {
         stretches.append(Stretch(
             start: Boundary(time: changed.time, frameNumber: changed.frameNumber),
             changed: detector.changedRegions(change.differences),
-            opening: stretches[stretches.count - 1].reading == nil ? change.differences : nil))
+            opening: stretches[stretches.count - 1].reading == nil ? change.differences : nil,
+            edit: edit, changedRows: changedRows, continuesTyping: continuesTyping))
         candidate = change.after.frame
         openedByStep = focus.map { detector.heldMostly(change.differences, held: $0) } ?? false
         settled = false
@@ -361,13 +397,32 @@ struct ScanState {
     /// found in motion later on (an inset before the detector knew it) and ended a stretch never read was no
     /// change: the two stretches are one. A filmed screen's stretches from a slide to its return
     /// (`Stretch.returnsTo`) are one, read from the best reading of the slide itself (not of what crossed it).
+    /// A run of typing (`Stretch.continuesTyping`) is folded into the view it ends in, which starts at its first
+    /// key, when that view holds (`Stretch.holds`); else (a command typed, then run: `Stretch.isTypedThrough`) into
+    /// the view before it.
     func segments(until end: Boundary, _ results: ScanResults) -> [CueBuilder.Segment] {
         var boundaries = stretches.enumerated().map { results.starts[$0.offset] ?? $0.element.start }
         boundaries.append(end)
         let slides = ScreenReturns.slides(returningTo: stretches.map(\.returnsTo))
         var segments: [CueBuilder.Segment] = []
         var slideReadings: [FrameAnalysis] = []
+        var typingStart: Boundary?
         for (index, stretch) in stretches.enumerated() {
+            let next = index + 1 < stretches.count ? stretches[index + 1] : nil
+            if next?.continuesTyping == true {
+                typingStart = typingStart ?? boundaries[index]
+                continue
+            }
+            let firstKey = typingStart
+            typingStart = nil
+            if stretch.isTypedThrough(until: boundaries[index + 1].time, enteredBy: next?.changedRows),
+               !segments.isEmpty
+            {
+                segments[segments.count - 1].end = boundaries[index + 1].time
+                segments[segments.count - 1].endFrame = boundaries[index + 1].frameNumber
+                continue
+            }
+            if let firstKey { boundaries[index] = firstKey }
             let analysis = stretch.reading.flatMap { results.readings[$0] }
             if index > 0, slides[index].slide == slides[index - 1].slide {
                 if slides[index].showsIt, let analysis { slideReadings.append(analysis) }
