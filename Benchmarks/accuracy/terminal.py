@@ -37,46 +37,22 @@ a set not run keeps its figures from the last run) and the summary of both sets 
 """
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
-from binary import copy_framelens  # noqa: E402
-from captions import REPO, OUT, MATCH, EXTRA_ARGS  # noqa: E402
+from captions import REPO, OUT, MATCH  # noqa: E402
 from cer import cer, normalise  # noqa: E402  (Benchmarks/cer.py)
 from filmed import cli_reading  # noqa: E402  (ffmpeg -ss T ... f.png; tesseract f.png -, OMP_THREAD_LIMIT=1)
 from results import rounded, write as write_results  # noqa: E402  (Benchmarks/results.py)
-from screencast import provenance  # noqa: E402
+from two_sets import SETS, index, run_sets, save  # noqa: E402
 
-SETS = ("tuning", "heldout")
 CORPUS = os.environ.get("ACC_CORPUS") or os.path.join(OUT, "terminal")
 RESULTS = os.environ.get("ACC_RESULTS") or os.path.join(OUT, "terminal-results.json")
-
-
-def sets_wanted():
-    wanted = os.environ.get("ACC_SET", "both")
-    if wanted == "both":
-        return list(SETS)
-    if wanted not in SETS:
-        sys.exit(f"error: ACC_SET={wanted}: known: {', '.join(SETS)}, both (the default)")
-    return [wanted]
-
-
-def index(binary, video, scratch):
-    """framelens index V --format json -o X.json: the cues (with their frames) and the wall time."""
-    target = os.path.join(scratch, os.path.basename(video) + ".json")
-    began = time.monotonic()
-    subprocess.run([binary, "index", video, "--format", "json", "-o", target] + EXTRA_ARGS, check=True,
-                   stdin=subprocess.DEVNULL)
-    wall = time.monotonic() - began
-    with open(target, encoding="utf-8") as f:
-        return json.load(f)["cues"], wall
 
 
 def score(entry, cues):
@@ -182,30 +158,10 @@ def run_set(name, binary, scratch_root, stamp, commit):
 
 
 def main():
-    wanted = sets_wanted()
-    stamp, commit = provenance()
-    source = os.environ.get("FRAMELENS") or os.path.join(REPO, ".build", "release", "framelens")
-    print(f"== framelens index on terminal recordings ({', '.join(wanted)}; {os.cpu_count()} cores, load "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {source}; framelens at {commit}; {stamp})", flush=True)
-    saved = {}
-    if os.path.exists(RESULTS):
-        with open(RESULTS, encoding="utf-8") as f:
-            saved = json.load(f).get("sets", {})
-    scratch_root = tempfile.mkdtemp(prefix="terminal-")
-    try:
-        binary = copy_framelens(REPO, scratch_root)
-        for name in wanted:
-            saved[name] = dict(run_set(name, binary, scratch_root, stamp, commit), binary=source)
-    finally:
-        shutil.rmtree(scratch_root, ignore_errors=True)
-    sets = {name: saved[name] for name in SETS if name in saved}
+    sets = run_sets("terminal recordings", RESULTS, run_set)
     print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(sets)
-    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
-    with open(RESULTS + ".part", "w", encoding="utf-8") as f:
-        json.dump({"benchmark": "terminal", "matchCer": MATCH, "sets": sets}, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-    os.replace(RESULTS + ".part", RESULTS)
+    save(RESULTS, "terminal", MATCH, sets)
     print(f"\nevery output and cue: {os.path.relpath(RESULTS, REPO)}")
     if not os.environ.get("ACC_RESULTS"):
         write_results("terminal", "Terminal recordings: framelens index against the tesseract CLI on commands typed "
