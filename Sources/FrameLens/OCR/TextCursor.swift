@@ -37,13 +37,11 @@ enum TextCursor {
     /// own colour), and nothing is painted.
     static func hidden(in image: LumaImage, within rects: [ImageRect]) -> LumaImage {
         let cursors = image.withPlane { plane in rects.flatMap { blocks(in: plane, within: $0) } }
-        guard cursors.count == 1 else { return image }
+        guard cursors.count == 1, let cursor = cursors.first else { return image }
         var pixels = image.withPlane { $0.pixels(in: ImageRect(x: 0, y: 0, width: image.width, height: image.height)) }
-        for block in cursors {
-            let painted = block.rect.expanded(by: 2).clamped(width: image.width, height: image.height)
-            for y in painted.y..<(painted.y + painted.height) {
-                for x in painted.x..<(painted.x + painted.width) { pixels[y * image.width + x] = block.surroundings }
-            }
+        let painted = cursor.rect.expanded(by: 2).clamped(width: image.width, height: image.height)
+        for y in painted.y..<(painted.y + painted.height) {
+            for x in painted.x..<(painted.x + painted.width) { pixels[y * image.width + x] = cursor.surroundings }
         }
         return LumaImage(
             owned: PixelImage(width: image.width, height: image.height, format: .gray8, pixels: pixels),
