@@ -32,4 +32,29 @@ struct CaptionFinderTests {
         #expect(index.cues.map(\.startFrame) == [10, 70])
         #expect(index.cues.map(\.endFrame) == [50, 120])
     }
+
+    /// 3 s at 25 fps of the same zoom with a caption shown for 0.7 s, from 1.1 s (frame 28) to 1.8 s (frame 45):
+    /// a single sample shows it.
+    static func shortCaptionVideo() throws -> String {
+        let srt = TestMedia.path("short-caption.srt")
+        try """
+            1
+            00:00:01,100 --> 00:00:01,800
+            See you tomorrow
+
+            """.write(toFile: srt, atomically: true, encoding: .utf8)
+        return try TestMedia.make("short-caption.mp4", [
+            "-f", "lavfi", "-i", "mandelbrot=s=640x360:rate=25", "-t", "3",
+            "-vf", "subtitles=filename=\(srt):force_style='FontName=DejaVu Sans,Outline=1.5,Shadow=0'",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    @Test func aCaptionSeenAtOneSampleIsFoundWhenAFrameBetweenShowsItToo() async throws {
+        let options = VideoIndexer.Options(analysis: AnalysisOptions(engine: .ppocr), captionFinder: .detector)
+        let index = try await VideoIndexer(url: try Self.shortCaptionVideo(), options: options).run()
+        #expect(index.cues.map(\.text) == ["See you tomorrow"])
+        #expect(index.cues.map(\.startFrame) == [28])
+        #expect(index.cues.map(\.endFrame) == [45])
+    }
 }

@@ -30,8 +30,11 @@ struct TextTracksTests {
         #expect(caption.after == Self.sample(3))
     }
 
-    @Test func aLineSeenOnceIsNotText() {
-        #expect(Self.captions([[], [Self.line("Send request")], []]).isEmpty)
+    @Test func aLineSeenOnceIsACaptionToConfirm() {
+        let request = Self.line("Send request")
+        let captions = Self.captions([[], [request], [request], [], [Self.line("Yes")], []])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Send request"], ["Yes"]])
+        #expect(captions.map(\.seenOnce) == [false, true])
     }
 
     @Test func anotherTextAtThePlaceIsAnotherCaption() {
@@ -83,9 +86,29 @@ struct TextTracksTests {
         #expect(together.map { $0.lines.map(\.reading.text) } == [["Always use the old config", "files, don't prompt"]])
     }
 
+    @Test func aLineTheDetectorMissedAtOneSampleGoesOnAndEndsWhereItWasFirstMissedForGood() {
+        let twoLines = [Self.line("Always use the old config", y: 900), Self.line("files, don't prompt", y: 950)]
+        let captions = Self.captions([[], twoLines, [twoLines[0]], twoLines, [], []])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Always use the old config", "files, don't prompt"]])
+        #expect(captions.first?.last == Self.sample(3))
+        #expect(captions.first?.after == Self.sample(4))
+        let endingApart = Self.captions([[], twoLines, twoLines, [twoLines[0]], [], []])
+        #expect(endingApart.map { $0.lines.map(\.reading.text) } == [twoLines.map(\.text)])
+    }
+
+    @Test func aLineMissedWhereAnotherTakesItsPlaceEndsThere() {
+        let captions = Self.captions([
+            [Self.line("Send request")], [Self.line("Send request")], [Self.line("Unknown error")], [],
+            [Self.line("Unknown error")], [Self.line("Unknown error")],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Send request"], ["Unknown error"]])
+        #expect(captions.map(\.after) == [Self.sample(2), nil])
+    }
+
     @Test func theSameTextElsewhereIsAnotherLine() {
         let captions = Self.captions([[Self.line("Send request", y: 100)], [Self.line("Send request", y: 900)], []])
-        #expect(captions.isEmpty)
+        #expect(captions.map(\.first) == [Self.sample(0), Self.sample(1)])
+        #expect(captions.map(\.seenOnce) == [true, true])
     }
 
     @Test func aPauseEndsEveryLineThere() {

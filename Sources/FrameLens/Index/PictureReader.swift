@@ -29,7 +29,7 @@ struct PictureReader {
         self.options = options
         self.exact = exact
         captions = CaptionReader(analyzer: analyzer, options: options, exact: exact)
-        trackedCaptions = TrackedCaptionReader(options: options, exact: exact)
+        trackedCaptions = TrackedCaptionReader(analyzer: analyzer, options: options, exact: exact)
     }
 
     /// What one request gave.

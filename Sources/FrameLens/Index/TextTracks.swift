@@ -1,10 +1,13 @@
 /// Follows the lines of text a learned detector finds on the sampled frames over time: a line seen again at
 /// the same place with the same text (or with words added to it, as a caption built up word by word) is the
-/// same track; a track ends at the first sample that does not show it. Where and when text is comes from the
-/// detector's boxes alone: no line is tracked that no box held.
+/// same track; a track ends at the first sample that does not show it, unless the detector only missed it there:
+/// a line missed at one sample and seen again at the next, with no other line taking its place, goes on. Where
+/// and when text is comes from the detector's boxes alone: no line is tracked that no box held.
 ///
-/// A track seen in at least `fewestSamples` samples is text that stayed on screen; the tracks that end
-/// at the same sample, began at the same sample and lie one under the other are one caption of several lines.
+/// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
+/// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
+/// `TrackedCaptionReader`). The tracks that end at the same sample, began at the same sample and lie one under
+/// the other are one caption of several lines.
 struct TextTracks {
     /// A track is text on screen once it is seen in this many samples (a single sample may catch texture
     /// that looks like letters, or a sign a camera passes).
@@ -38,6 +41,8 @@ struct TextTracks {
         var last: Sample
         /// The first sample without it; nil when it lasted to the end of the scan.
         var after: Sample?
+        /// The sample that missed it since it was last seen, while it may still be seen again.
+        var missed: Sample?
         var sightings: [Sighting]
         /// Where its first and its last frame are looked for: its own box, with those of the lines it replaced at
         /// its start and of those that replaced it at its end, so that a caption and the one replacing it at its
@@ -67,10 +72,16 @@ struct TextTracks {
     /// A caption: tracks shown and gone together, top to bottom.
     struct Caption: Sendable {
         let lines: [Track]
-        var before: Sample? { lines[0].before }
-        var first: Sample { lines[0].first }
-        var last: Sample { lines[0].last }
-        var after: Sample? { lines[0].after }
+        /// Whether its lines were seen at a single sample: a short caption, or texture the detector took for
+        /// letters once, until another frame shows the same lines.
+        var seenOnce: Bool { lines[0].sightings.count < TextTracks.fewestSamples }
+        /// The samples around the first sample of its earliest line and around the last of its latest.
+        var before: Sample? { earliest.before }
+        var first: Sample { earliest.first }
+        var last: Sample { latest.last }
+        var after: Sample? { latest.after }
+        private var earliest: Track { lines.min { $0.first.time < $1.first.time }! }
+        private var latest: Track { lines.max { $0.last.time < $1.last.time }! }
         /// Whether it took the place of a caption that ended at its first sample.
         var replaces: Bool { lines.contains(where: \.replaces) }
         /// Where its first and its last frame are looked for (`Track.startRegion`, `Track.endRegion`).
@@ -79,6 +90,8 @@ struct TextTracks {
     }
 
     private var open: [Track] = []
+    /// Tracks that ended while a line that may end with them is still open (`mayEnd`): they wait for it.
+    private var ending: [Track] = []
     private var previous: Sample?
 
     /// Whether a line is being followed.
@@ -87,6 +100,7 @@ struct TextTracks {
     /// Takes note of the lines read at a sample; returns the captions that ended there.
     mutating func observe(_ lines: [RecognizedLine], at sample: Sample) -> [Caption] {
         var unmatched = Array(lines.indices)
+        let boxes = lines.map(\.bounds.normalized)
         var continued: [Track] = []
         var ended: [Track] = []
         for var track in open {
@@ -98,48 +112,64 @@ struct TextTracks {
                 unmatched.remove(at: match.offset)
                 track.sightings.append(Sighting(line: lines[match.element], sample: sample))
                 track.last = sample
+                track.missed = nil
+                continued.append(track)
+            } else if track.missed == nil, !unmatched.contains(where: { Self.sameRows(track.bounds, boxes[$0]) }) {
+                track.missed = sample
                 continued.append(track)
             } else {
-                track.after = sample
+                track.after = track.missed ?? sample
                 ended.append(track)
             }
         }
         for index in unmatched {
-            let box = lines[index].bounds.normalized
+            let box = boxes[index]
             let replaced = ended.map(\.bounds).filter { Self.sameRows(box, $0) }
             continued.append(Track(
                 before: previous, first: sample, last: sample, after: nil,
                 sightings: [Sighting(line: lines[index], sample: sample)],
                 startRegion: replaced.reduce(box) { $0.union($1) }, endRegion: box, replaces: !replaced.isEmpty))
         }
-        let started = unmatched.map { lines[$0].bounds.normalized }
-        for index in ended.indices {
+        let started = unmatched.map { boxes[$0] }
+        for index in ended.indices where ended[index].after == sample {
             let box = ended[index].bounds
             ended[index].endRegion = started.filter { Self.sameRows(box, $0) }.reduce(box) { $0.union($1) }
         }
         for index in continued.indices { continued[index].endRegion = continued[index].bounds }
         open = continued
         previous = sample
-        return Self.captions(ended)
+        let still = open
+        let captions = Self.captions(ending + ended)
+        let waits = captions.map { caption in
+            caption.lines.contains { line in still.contains { Self.mayEnd($0, with: line) } }
+        }
+        ending = captions.indices.filter { waits[$0] }.flatMap { captions[$0].lines }
+        return captions.indices.filter { !waits[$0] }.map { captions[$0] }
     }
 
     /// The samples stop here (nothing is looked at until they start again): every track ends at `sample`.
     mutating func pause(at sample: Sample) -> [Caption] {
         let ended = open.map { track in
             var track = track
-            track.after = sample
+            track.after = track.missed ?? sample
             return track
         }
         open = []
         previous = nil
-        return Self.captions(ended)
+        defer { ending = [] }
+        return Self.captions(ending + ended)
     }
 
     /// The end of the scan: the tracks still open end with it.
     mutating func finish() -> [Caption] {
-        let ended = open
+        let ended = open.map { track in
+            var track = track
+            track.after = track.missed
+            return track
+        }
         open = []
-        return Self.captions(ended)
+        defer { ending = [] }
+        return Self.captions(ending + ended)
     }
 
     /// Whether `line` read at a sample is `last` seen again: at the same place, with the same text or with
@@ -162,16 +192,22 @@ struct TextTracks {
         TextSimilarity.normalizedDistance(a.text, b.text)
     }
 
-    /// The tracks that lasted, grouped into captions: tracks that began and ended at the same samples and lie
-    /// within `lineGap` line heights of each other, top to bottom.
+    /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that began
+    /// and ended together (at the same samples, or one sample apart where the detector missed a line at the
+    /// first or the last) and lie within `lineGap` line heights of each other, top to bottom.
     static func captions(_ ended: [Track]) -> [Caption] {
-        let lasting = ended.filter { $0.sightings.count >= fewestSamples }.sorted { $0.bounds.y < $1.bounds.y }
+        let lasting = ended.filter { $0.sightings.count >= fewestSamples }
+        let once = ended.filter { $0.sightings.count < fewestSamples }
+        return (grouped(lasting) + grouped(once)).sorted { $0.first.time < $1.first.time }
+    }
+
+    private static func grouped(_ tracks: [Track]) -> [Caption] {
         var captions: [[Track]] = []
-        for track in lasting {
+        for track in tracks.sorted(by: { $0.bounds.y < $1.bounds.y }) {
             if let index = captions.lastIndex(where: { caption in
                 let above = caption[caption.count - 1]
                 let gap = track.bounds.y - (above.bounds.y + above.bounds.height)
-                return above.first == track.first && above.after == track.after
+                return Self.togetherOnScreen(above, track)
                     && gap <= lineGap * max(above.bounds.height, track.bounds.height)
             }) {
                 captions[index].append(track)
@@ -179,6 +215,19 @@ struct TextTracks {
                 captions.append([track])
             }
         }
-        return captions.map { Caption(lines: $0) }.sorted { $0.first.time < $1.first.time }
+        return captions.map { Caption(lines: $0) }
+    }
+
+    /// Whether a track still open may end together with one that ended (`togetherOnScreen`): it was seen at the
+    /// sample that missed the other first, or missed where the other was first or last missed.
+    private static func mayEnd(_ open: Track, with ended: Track) -> Bool {
+        open.last == ended.after || (open.missed != nil && (open.missed == ended.after || open.missed == ended.last))
+    }
+
+    /// Whether two tracks began and ended at the same samples or at neighbouring ones.
+    private static func togetherOnScreen(_ a: Track, _ b: Track) -> Bool {
+        let began = a.first == b.first || a.before == b.first || b.before == a.first
+        let ended = a.after == b.after || (a.after != nil && a.after == b.last) || (b.after != nil && b.after == a.last)
+        return began && ended
     }
 }

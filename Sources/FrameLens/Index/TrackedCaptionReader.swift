@@ -6,6 +6,9 @@
 /// caption starts at the first frame where it shows at all (`showing`), and ends at the first where it has
 /// gone (`gone` of the way to the sample without it). A caption that takes another's place starts where that
 /// one has gone: they are told apart on the same pixels (`TextTracks.Track.startRegion`), and meet at a frame.
+///
+/// A caption seen at a single sample is read again on the frames halfway to the samples around it: it is text
+/// when one of them shows its lines too. A caption on screen for at least a sampling interval shows on one.
 struct TrackedCaptionReader {
     /// A pixel takes part when it differs by at least this many levels between the two samples.
     static let changedLevels = 40
@@ -17,6 +20,7 @@ struct TrackedCaptionReader {
     static let showing = 0.15
     static let gone = 0.85
 
+    let analyzer: FrameAnalyzer
     let options: AnalysisOptions
     let exact: ExactFrames
 
@@ -25,6 +29,7 @@ struct TrackedCaptionReader {
     func cue(for caption: TextTracks.Caption, rangeEnd end: Boundary?) async throws -> Cue? {
         let lines = caption.lines.map(\.reading).filter(CaptionReader.isText)
         guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
+        if caption.seenOnce, try await !isShownAgain(caption) { return nil }
         let (first, after) = try await edges(of: caption)
         let last = after ?? end ?? Boundary(caption.last)
         let block = RecognizedBlock(lines: lines)
@@ -33,6 +38,22 @@ struct TrackedCaptionReader {
             text: block.text, bounds: block.bounds.normalized, codes: [],
             detections: options.detections(in: RecognizedText(blocks: [block]), codes: []),
             readTime: Timestamp(keeping: caption.first.time), confidence: Cue.meanConfidence(of: lines.flatMap(\.words)))
+    }
+
+    /// Whether a frame halfway between the caption's sample and the sample before or after it shows each of its
+    /// lines at its place (`TextTracks.continues`).
+    private func isShownAgain(_ caption: TextTracks.Caption) async throws -> Bool {
+        let neighbours = [caption.before, caption.after].compactMap { $0 }
+        for neighbour in neighbours where abs(neighbour.frameNumber - caption.first.frameNumber) > 1 {
+            let halfway = (neighbour.pts + caption.first.pts) / 2
+            let frame = try await exact.run { cursor in try cursor.frame(atTimestamp: halfway) }
+            let lines = try await analyzer.readLines(of: frame, options: options)
+            let shown = caption.lines.allSatisfy { track in
+                lines.contains { TextTracks.continues(track.reading, with: $0) }
+            }
+            if shown { return true }
+        }
+        return false
     }
 
     /// The caption's first frame, and the first frame after it (nil when it lasted to the end of the scan). Where
