@@ -105,6 +105,17 @@ struct TextTracksTests {
         #expect(captions.map(\.after) == [Self.sample(2), nil])
     }
 
+    @Test func aCaptionBuiltUpWordByWordOverTwoLinesIsOneCaptionFromItsFirstWord() {
+        let captions = Self.captions([
+            [], [Self.line("Process even", y: 900)], [Self.line("Process even packages with", y: 900)],
+            [Self.line("Process even packages with", y: 900), Self.line("wrong or no", y: 950)],
+            [Self.line("Process even packages with", y: 900), Self.line("wrong or no architecture", y: 950)], [],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Process even packages with", "wrong or no architecture"]])
+        #expect(captions.map(\.first) == [Self.sample(1)])
+        #expect(captions.map(\.after) == [Self.sample(5)])
+    }
+
     @Test func theSameTextElsewhereIsAnotherLine() {
         let captions = Self.captions([[Self.line("Send request", y: 100)], [Self.line("Send request", y: 900)], []])
         #expect(captions.map(\.first) == [Self.sample(0), Self.sample(1)])

@@ -6,8 +6,8 @@
 ///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
-/// `TrackedCaptionReader`). The tracks that end at the same sample, began at the same sample and lie one under
-/// the other are one caption of several lines.
+/// `TrackedCaptionReader`). The tracks that were on screen together, end at the same sample and lie one under
+/// the other are one caption of several lines, from the first sample of its earliest line.
 struct TextTracks {
     /// A track is text on screen once it is seen in this many samples (a single sample may catch texture
     /// that looks like letters, or a sign a camera passes).
@@ -53,16 +53,19 @@ struct TextTracks {
         var replaces = false
 
         /// Its reading: the text read most often, the surest of those readings (a caption built up word by
-        /// word shows its whole text the longest).
+        /// word shows its whole text the longest); of texts read as often as surely, the one read last.
         var reading: RecognizedLine {
-            var groups: [String: [RecognizedLine]] = [:]
-            for sighting in sightings {
-                groups[TextSimilarity.normalizeWhitespace(sighting.line.text), default: []].append(sighting.line)
+            var groups: [String: (lines: [RecognizedLine], last: Int)] = [:]
+            for (index, sighting) in sightings.enumerated() {
+                let text = TextSimilarity.normalizeWhitespace(sighting.line.text)
+                groups[text, default: ([], 0)].lines.append(sighting.line)
+                groups[text]!.last = index
             }
             let best = groups.values.max { left, right in
-                (left.count, left.map(\.confidence).max()!) < (right.count, right.map(\.confidence).max()!)
+                (left.lines.count, left.lines.map(\.confidence).max()!, left.last)
+                    < (right.lines.count, right.lines.map(\.confidence).max()!, right.last)
             }!
-            return best.max { $0.confidence < $1.confidence }!
+            return best.lines.max { $0.confidence < $1.confidence }!
         }
 
         /// Where it was last seen.
@@ -192,9 +195,9 @@ struct TextTracks {
         TextSimilarity.normalizedDistance(a.text, b.text)
     }
 
-    /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that began
-    /// and ended together (at the same samples, or one sample apart where the detector missed a line at the
-    /// first or the last) and lie within `lineGap` line heights of each other, top to bottom.
+    /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that were
+    /// on screen together and ended together (at the same sample, or one sample apart where the detector missed a
+    /// line at the last) and lie within `lineGap` line heights of each other, top to bottom.
     static func captions(_ ended: [Track]) -> [Caption] {
         let lasting = ended.filter { $0.sightings.count >= fewestSamples }
         let once = ended.filter { $0.sightings.count < fewestSamples }
@@ -224,10 +227,11 @@ struct TextTracks {
         open.last == ended.after || (open.missed != nil && (open.missed == ended.after || open.missed == ended.last))
     }
 
-    /// Whether two tracks began and ended at the same samples or at neighbouring ones.
+    /// Whether two tracks were on screen together and ended at the same sample or at neighbouring ones: the
+    /// lines of a caption shown at once, or built up word by word from its first line to its last.
     private static func togetherOnScreen(_ a: Track, _ b: Track) -> Bool {
-        let began = a.first == b.first || a.before == b.first || b.before == a.first
+        let overlapped = max(a.first.time, b.first.time) <= min(a.last.time, b.last.time)
         let ended = a.after == b.after || (a.after != nil && a.after == b.last) || (b.after != nil && b.after == a.last)
-        return began && ended
+        return overlapped && ended
     }
 }
