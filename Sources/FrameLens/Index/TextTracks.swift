@@ -222,7 +222,7 @@ struct TextTracks {
     }
 
     /// Whether a track still open may end together with one that ended (`togetherOnScreen`): it was seen at the
-    /// sample that missed the other first, or missed where the other was first or last missed.
+    /// sample where the other was first missed, or is missed since that sample or since the other's last.
     private static func mayEnd(_ open: Track, with ended: Track) -> Bool {
         open.last == ended.after || (open.missed != nil && (open.missed == ended.after || open.missed == ended.last))
     }
