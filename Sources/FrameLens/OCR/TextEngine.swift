@@ -2,7 +2,7 @@
 /// Runtime, installed by `scripts/install-deps.sh`), or the better of the two by the accuracy benchmark.
 ///
 /// PP-OCR reads captions (once per caption, from the caption's clean picture); slides are read with
-/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese and English only: in other
+/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese, Japanese and English: in other
 /// languages its detector finds the caption's lines and Tesseract reads each.
 public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
     /// Tesseract (the default).
@@ -50,7 +50,7 @@ public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
     public static var ppocrStatus: String {
         do {
             let engine = try PPOCREngine.shared()
-            return "ppocr: available (ONNX Runtime \(engine.runtimeVersion), PP-OCRv4 models, reads \(PPOCREngine.languages.sorted().joined(separator: ", ")))"
+            return "ppocr: available (ONNX Runtime \(engine.runtimeVersion), PP-OCRv4 detector, PP-OCRv5 recogniser, reads \(PPOCREngine.languages.sorted().joined(separator: ", ")))"
         } catch {
             return "ppocr: not available: \(error.message)"
         }

@@ -2,26 +2,27 @@
 /// each character's confidence and place.
 ///
 /// The line is resized to `inputHeight` pixels high keeping its shape (at least `minimumWidth` wide, the
-/// rest mid-grey); the model gives, for each of its time steps (a column band), a probability per
-/// character of its dictionary (index 0 is CTC's blank); greedy decoding keeps each step's likeliest
-/// character, dropping blanks and repeats.
+/// rest mid-grey), as PaddleOCR's `resize_norm_img` sizes one line; the model gives, for each of its time
+/// steps (a column band), a probability per character of its dictionary (index 0 is CTC's blank); greedy
+/// decoding keeps each step's likeliest character, dropping blanks and repeats.
 struct TextLineRecognizer {
     static let inputHeight = 48
     static let minimumWidth = 320
 
     let session: OnnxRuntime.Session
-    /// The model's characters: blank, its dictionary (the model's `character` metadata), then a space.
+    /// The model's characters: blank, its dictionary, then a space (PaddleOCR's `use_space_char`).
     let characters: [String]
 
-    /// A recogniser with the model's own dictionary.
+    /// A recogniser whose dictionary is the text of `dictionary`, a character a line.
     ///
-    /// - Throws: `AnalysisError` `.engineFailed` when the model has no dictionary.
-    init(session: OnnxRuntime.Session) throws(AnalysisError) {
-        guard let dictionary = try session.metadata("character") else {
-            throw AnalysisError(.engineFailed, "the PP-OCR recognition model has no character dictionary in its metadata")
+    /// - Throws: `AnalysisError` `.engineFailed` when the dictionary cannot be read.
+    init(session: OnnxRuntime.Session, dictionary: String) throws(AnalysisError) {
+        guard let text = try? String(contentsOfFile: dictionary, encoding: .utf8) else {
+            throw AnalysisError(.engineFailed, "cannot read the PP-OCR recogniser's dictionary \(dictionary)")
         }
         self.session = session
-        characters = ["blank"] + dictionary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
+        let entries = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        characters = ["blank"] + (entries.last == "" ? entries.dropLast() : entries[...]) + [" "]
     }
 
     /// One character read: where it lies across the line (0...1 of the line's width) and how sure the model is.
@@ -34,8 +35,11 @@ struct TextLineRecognizer {
 
     /// The characters of the line pictured by `image`.
     func read(_ image: PixelImage) throws(AnalysisError) -> [Character] {
-        let scaledWidth = max(1, Int((Double(Self.inputHeight) * Double(image.width) / Double(image.height)).rounded(.up)))
-        let width = max(Self.minimumWidth, scaledWidth)
+        // PaddleOCR pads to the wider of minimumWidth and the line's width at inputHeight (rounded down), and
+        // fills it with the line resized to the line's width rounded up, or to the whole padded width.
+        let shape = Double(image.width) / Double(image.height)
+        let width = max(Self.minimumWidth, Int(Double(Self.inputHeight) * shape))
+        let scaledWidth = min(width, max(1, Int((Double(Self.inputHeight) * shape).rounded(.up))))
         let input = PPOCRTensor.planes(of: image, size: (scaledWidth, Self.inputHeight), width: width)
         let output = try CostLedger.measure(.ppocrRecognition, pixels: width * Self.inputHeight) { () throws(AnalysisError) in
             try session.run(input, shape: [1, 3, Self.inputHeight, width])
