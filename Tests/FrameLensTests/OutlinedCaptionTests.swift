@@ -32,7 +32,7 @@ struct OutlinedCaptionTests {
     @Test func theFillIsTheLighterSideSplitAgain() {
         // Outline 20, wall 180, fill 240: the picture's threshold (between outline and the rest) is 100.
         let pixels: [UInt8] = [20, 20, 180, 180, 180, 240, 240, 20]
-        #expect(CaptionReader.fillOnly((pixels, 100)) == [255, 255, 255, 255, 255, 0, 0, 255])
-        #expect(CaptionReader.fillOnly(([10, 20], 100)) == nil)
+        #expect(GrayLevels.fillOnly(pixels, threshold: 100) == [255, 255, 255, 255, 255, 0, 0, 255])
+        #expect(GrayLevels.fillOnly([10, 20], threshold: 100) == nil)
     }
 }

@@ -104,7 +104,8 @@ public final class FrameAnalyzer: Sendable {
 
     /// The lines of text PP-OCR's detector finds on a frame, in `options.regions` (else the whole picture) and
     /// not mostly in its ignored regions, each read by PP-OCR's recogniser where the engine chosen reads
-    /// captions with it, else by Tesseract; with positions on the displayed picture, top to bottom.
+    /// captions with it, else by Tesseract (as it is and as its lightest shade alone, the surer reading kept);
+    /// with positions on the displayed picture, top to bottom.
     ///
     /// - Throws: `AnalysisError` (`.engineNotInstalled`, `.languageNotInstalled`, `.engineFailed`),
     ///   `MediaError` (`.unsupported` pixel format).
@@ -120,7 +121,7 @@ public final class FrameAnalyzer: Sendable {
             if let engine {
                 let reader = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence, secondReading: .nowhere)
                 let boxes = try rects.flatMap { try learned.lines(in: image, $0, maximumSide: side) }
-                blocks = reader.read(lines: boxes, scale: Self.detectedLineScale)
+                blocks = reader.read(lines: boxes, scale: Self.detectedLineScale, orFill: true)
             } else {
                 blocks = try rects.flatMap {
                     try learned.read(image, in: $0, minimumConfidence: options.minimumConfidence, maximumSide: side)

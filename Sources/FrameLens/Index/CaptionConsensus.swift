@@ -186,34 +186,11 @@ struct CaptionConsensus: Sendable {
                 if left || right || up || down { border.append(Int(median[pixel])) }
             }
         }
-        guard !border.isEmpty else { return (median, Self.otsuThreshold(median)) }
+        guard !border.isEmpty else { return (median, GrayLevels.otsuThreshold(median)) }
         let fill = Self.fill(border: border.sorted()[border.count / 2], kept: (0..<area).filter { !varies[$0] }.map { median[$0] })
         for pixel in 0..<area where varies[pixel] { median[pixel] = fill }
         // Dark text on a light ground is what the engine reads best.
         let light = fill < 128 ? median.map { 255 - $0 } : median
-        return (light, Self.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] }))
-    }
-
-    /// The level that best splits `values` into a darker and a lighter class (Otsu's method: the most
-    /// variance between the classes).
-    static func otsuThreshold(_ values: [UInt8]) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for value in values { histogram[Int(value)] += 1 }
-        let total = Double(values.count)
-        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var darkCount = 0.0, darkSum = 0.0, best = 0.0, threshold = 128
-        for level in 0..<255 {
-            darkCount += Double(histogram[level])
-            darkSum += Double(level * histogram[level])
-            let lightCount = total - darkCount
-            guard darkCount > 0, lightCount > 0 else { continue }
-            let difference = darkSum / darkCount - (sum - darkSum) / lightCount
-            let between = darkCount * lightCount * difference * difference
-            if between > best {
-                best = between
-                threshold = level + 1
-            }
-        }
-        return UInt8(threshold)
+        return (light, GrayLevels.otsuThreshold((0..<area).filter { !varies[$0] }.map { light[$0] }))
     }
 }

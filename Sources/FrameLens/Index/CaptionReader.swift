@@ -6,7 +6,7 @@ struct CaptionReader {
     static let shortConfidence = 0.8
     /// A reading with every word this confident stands. A less confident one is read again in black and
     /// white (an outline is a third shade that the engine's whole-picture threshold keeps), then as its
-    /// letters' fill alone (`fillOnly`), and the most confident reading stands; and again with the still
+    /// letters' fill alone (`GrayLevels.fillOnly`), and the most confident reading stands; and again with the still
     /// picture kept, which stands when it finds `recoveredLetters` more letters about as confidently, or as
     /// many more confidently (letters the caption shares with one at the same place before it that the
     /// tracker did not follow look still).
@@ -104,27 +104,16 @@ struct CaptionReader {
     }
 
     /// Reads one clean picture of the caption in grey and, when that reading is unsure, in black and white
-    /// at the picture's threshold, then, still unsure, its letters' fill alone (`fillOnly`); the most
+    /// at the picture's threshold, then, still unsure, its letters' fill alone (`GrayLevels.fillOnly`); the most
     /// confident reading.
     private func read(_ caption: CaptionTracker.Caption, _ picture: (pixels: [UInt8], threshold: UInt8)) async throws -> RecognizedText {
         let grey = try await read(caption, picture.pixels, threshold: nil)
         guard !Self.isSure(grey) else { return grey }
         let blackAndWhite = try await read(caption, picture.pixels, threshold: picture.threshold)
         let best = Self.confidence(of: blackAndWhite) > Self.confidence(of: grey) ? blackAndWhite : grey
-        guard !Self.isSure(best), let fill = Self.fillOnly(picture) else { return best }
+        guard !Self.isSure(best), let fill = GrayLevels.fillOnly(picture.pixels, threshold: picture.threshold) else { return best }
         let fillRead = try await read(caption, fill, threshold: nil)
         return Self.confidence(of: fillRead) > Self.confidence(of: best) ? fillRead : best
-    }
-
-    /// The caption's lightest shade alone, black on white: the fill of letters drawn lighter than the picture
-    /// around them with a dark outline (light yellow letters over a pale wall that stays in the clean
-    /// picture). There the picture's threshold splits the outline from the rest and leaves hollow letters;
-    /// the lighter side split again (Otsu's method) holds the fill. Nil when nothing is lighter.
-    static func fillOnly(_ picture: (pixels: [UInt8], threshold: UInt8)) -> [UInt8]? {
-        let lighter = picture.pixels.filter { $0 >= picture.threshold }
-        guard !lighter.isEmpty else { return nil }
-        let level = CaptionConsensus.otsuThreshold(lighter)
-        return picture.pixels.map { $0 >= level ? 0 : 255 }
     }
 
     /// Reads the caption's clean picture, in grey or, given a threshold, in black and white: as Tesseract lays

@@ -52,10 +52,11 @@ struct PageReader {
     }
 
     /// The lines a text detector found (`TextDetector`), each read as a block `scale` times larger, as one
-    /// block top to bottom; none when nothing is read.
-    func read(lines boxes: [ImageRect], scale: Double) -> [RecognizedBlock] {
+    /// block top to bottom; none when nothing is read. `orFill`: each line is read again as its lightest shade
+    /// alone (`GrayPicture.fill`: white letters outlined over footage), and the surer reading stands.
+    func read(lines boxes: [ImageRect], scale: Double, orFill: Bool = false) -> [RecognizedBlock] {
         let picture = GrayPicture(image, ImageRect(x: 0, y: 0, width: image.width, height: image.height))
-        let lines = boxes.flatMap { read(part: $0, of: picture, scale: scale) }
+        let lines = boxes.flatMap { read(part: $0, of: picture, scale: scale, orFill: orFill) }
         return lines.isEmpty ? [] : [RecognizedBlock(lines: lines)]
     }
 
@@ -125,9 +126,20 @@ struct PageReader {
     }
 
     /// The lines of one part of a picture, read as a uniform block `scale` times larger.
-    private func read(part rect: ImageRect, of picture: GrayPicture, scale: Double) -> [RecognizedLine] {
+    private func read(part rect: ImageRect, of picture: GrayPicture, scale: Double, orFill: Bool = false) -> [RecognizedLine] {
         let part = picture.part(picture.imageRect(rect), scale: picture.scale * scale)
-        return engine.recognizeBlock(part).compactMap { line(of: $0, in: part) }
+        let plain = engine.recognizeBlock(part)
+        guard orFill, let fill = part.fill() else { return plain.compactMap { line(of: $0, in: part) } }
+        let filled = engine.recognizeBlock(fill)
+        return Self.sureness(filled) > Self.sureness(plain)
+            ? filled.compactMap { line(of: $0, in: fill) } : plain.compactMap { line(of: $0, in: part) }
+    }
+
+    /// How sure a reading is: its words' confidence, each counted by its characters.
+    private static func sureness(_ lines: [[EngineWord]]) -> Double {
+        let words = lines.joined()
+        let characters = words.reduce(0) { $0 + $1.text.count }
+        return characters == 0 ? 0 : words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
     }
 
     /// A line the engine read in a picture, on the displayed picture, without its uncertain words, its
