@@ -111,7 +111,9 @@ struct CaptionReader {
         guard !Self.isSure(grey) else { return grey }
         let blackAndWhite = try await read(caption, picture.pixels, threshold: picture.threshold)
         let best = Self.confidence(of: blackAndWhite) > Self.confidence(of: grey) ? blackAndWhite : grey
-        guard !Self.isSure(best), let fill = GrayLevels.fillOnly(picture.pixels, threshold: picture.threshold) else { return best }
+        guard !Self.isSure(best), let fill = GrayLevels.fillOnly(picture.pixels, threshold: picture.threshold) else {
+            return best
+        }
         let fillRead = try await read(caption, fill, threshold: nil)
         return Self.confidence(of: fillRead) > Self.confidence(of: best) ? fillRead : best
     }

@@ -67,11 +67,10 @@ struct GrayPicture {
     /// The picture's lightest shade alone, black on white, showing the same place (`GrayLevels.fillOnly` at
     /// Otsu's threshold); nil when nothing is lighter.
     func fill() -> GrayPicture? {
-        let bytes = withPlane { $0.pixels(in: ImageRect(x: 0, y: 0, width: width, height: height)) }
+        let whole = ImageRect(x: 0, y: 0, width: width, height: height)
+        let bytes = withPlane { $0.pixels(in: whole) }
         guard let filled = GrayLevels.fillOnly(bytes, threshold: GrayLevels.otsuThreshold(bytes)) else { return nil }
-        return GrayPicture(
-            owned: filled, width: width, height: height, showing: imageRect(ImageRect(x: 0, y: 0, width: width, height: height)),
-            scale: scale)
+        return GrayPicture(owned: filled, width: width, height: height, showing: imageRect(whole), scale: scale)
     }
 
     /// A rectangle of this picture's pixels as image pixels.

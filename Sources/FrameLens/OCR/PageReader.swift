@@ -126,7 +126,9 @@ struct PageReader {
     }
 
     /// The lines of one part of a picture, read as a uniform block `scale` times larger.
-    private func read(part rect: ImageRect, of picture: GrayPicture, scale: Double, orFill: Bool = false) -> [RecognizedLine] {
+    private func read(
+        part rect: ImageRect, of picture: GrayPicture, scale: Double, orFill: Bool = false
+    ) -> [RecognizedLine] {
         let part = picture.part(picture.imageRect(rect), scale: picture.scale * scale)
         let plain = engine.recognizeBlock(part)
         guard orFill, let fill = part.fill() else { return plain.compactMap { line(of: $0, in: part) } }
