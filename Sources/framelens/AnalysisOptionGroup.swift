@@ -36,8 +36,8 @@ struct AnalysisOptionGroup: ParsableArguments {
     @Option(
         help: """
             The engine that reads captions: tesseract, ppocr (PP-OCR's learned detector and recogniser; \
-            scripts/install-deps.sh installs it) or auto (ppocr when installed and the languages are English \
-            or Chinese). See `framelens langs`.
+            scripts/install-deps.sh installs it) or auto (ppocr when installed and it reads the languages: English, \
+            Chinese, Japanese). See `framelens langs --engines`.
             """)
     var engine: TextEngine = .tesseract
 
