@@ -66,6 +66,7 @@ enum PPOCRTensor {
     private static func weights(
         _ index: Int, source: Int, destination: Int
     ) -> (first: Int, second: Int, firstWeight: Int32, secondWeight: Int32) {
+        // OpenCV keeps the inverse scale and inverts it: the same double, to the last bit.
         let scale = 1 / (Double(destination) / Double(source))
         let position = Float((Double(index) + 0.5) * scale - 0.5)
         var first = Int(position.rounded(.down))
