@@ -97,9 +97,9 @@ struct ShortCueTests {
         ])
     }
 
-    /// `framelens index` at its defaults: the cues as (first frame, first frame after, text).
-    static func defaultCues(_ video: String) throws -> [(Int, Int, String)] {
-        let result = try Command.framelens(["index", video, "--types", "text", "--format", "json", "-o", "-"])
+    /// `framelens index` at its defaults, but for `options`: the cues as (first frame, first frame after, text).
+    static func defaultCues(_ video: String, _ options: [String] = []) throws -> [(Int, Int, String)] {
+        let result = try Command.framelens(["index", video, "--types", "text", "--format", "json", "-o", "-"] + options)
         #expect(result.status == 0, "\(result.errorText)")
         let index = try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
         return (index?["cues"] as? [[String: Any]] ?? []).map {
@@ -107,8 +107,11 @@ struct ShortCueTests {
         }
     }
 
-    @Test func ordinaryCaptionsAndBlanksOverAStillSlideAreCuesAtTheDefaultInterval() throws {
-        let cues = try Self.defaultCues(try Self.stillVideo())
+    /// With the rules finder (the default) and with the learned detector, whose lines at the captions' place are
+    /// another caption after each blank, not one line the detector missed at a sample.
+    @Test(arguments: [[], ["--caption-finder", "detector", "--engine", "auto"]])
+    func ordinaryCaptionsAndBlanksOverAStillSlideAreCuesAtTheDefaultInterval(options: [String]) throws {
+        let cues = try Self.defaultCues(try Self.stillVideo(), options)
         var expected: [(Int, Int, String)] = []
         var shown = 0
         for (text, first, after) in Self.ordinaryCaptions {

@@ -48,6 +48,18 @@ struct TextTracksTests {
         #expect(captions[1].after == nil)
     }
 
+    /// Across a sample that missed it, a line goes on only reading the same but for a slip: another text at the
+    /// place after a blank is another caption, however alike ("Caption one", "Caption two").
+    @Test func anotherTextAfterABlankAtThePlaceIsAnotherCaption() {
+        let captions = Self.captions([
+            [Self.line("Caption one")], [], [Self.line("Captlon one", confidence: 0.5)], [], [Self.line("Caption two")],
+            [Self.line("Caption two")], [],
+        ])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Caption one"], ["Caption two"]])
+        #expect(captions.map(\.first) == [Self.sample(0), Self.sample(4)])
+        #expect(captions.map(\.after) == [Self.sample(3), Self.sample(6)])
+    }
+
     @Test func aCaptionAndTheOneReplacingItAreToldApartOnTheSamePixels() {
         let captions = Self.captions([
             [SecondReadingTests.line("Send request", x: 700, y: 900, width: 400)],

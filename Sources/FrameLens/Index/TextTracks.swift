@@ -14,6 +14,10 @@ struct TextTracks {
     static let fewestSamples = 2
     /// Two readings are the same text when their edit distance is at most this share of the longer one.
     static let sameText = 0.4
+    /// Across a sample that missed the line, two readings are the same text when their edit distance is at
+    /// most this share (`CueBuilder.noiseTolerance`): more is another caption after a blank ("Step one",
+    /// "Step two").
+    static let sameTextAfterMiss = CueBuilder.noiseTolerance
     /// Two boxes are at the same place when their heights overlap by at least this share of the lower
     /// one's and their widths overlap at all.
     static let sameRow = 0.5
@@ -109,7 +113,7 @@ struct TextTracks {
         for var track in open {
             let last = track.sightings[track.sightings.count - 1].line
             let match = unmatched.enumerated()
-                .filter { Self.continues(last, with: lines[$0.element]) }
+                .filter { Self.continues(last, with: lines[$0.element], afterMiss: track.missed != nil) }
                 .min { Self.distance(last, lines[$0.element]) < Self.distance(last, lines[$1.element]) }
             if let match {
                 unmatched.remove(at: match.offset)
@@ -176,11 +180,13 @@ struct TextTracks {
     }
 
     /// Whether `line` read at a sample is `last` seen again: at the same place, with the same text or with
-    /// words added at its end.
-    static func continues(_ last: RecognizedLine, with line: RecognizedLine) -> Bool {
+    /// words added at its end. `afterMiss`: the sample between them did not show the line, so the text must
+    /// read the same but for a slip (`sameTextAfterMiss`): a blank between two captions at one place.
+    static func continues(_ last: RecognizedLine, with line: RecognizedLine, afterMiss: Bool = false) -> Bool {
         guard sameRows(last.bounds.normalized, line.bounds.normalized) else { return false }
         let before = TextSimilarity.normalizeWhitespace(last.text), now = TextSimilarity.normalizeWhitespace(line.text)
-        return TextSimilarity.normalizedDistance(before, now) <= sameText || (!before.isEmpty && now.hasPrefix(before))
+        let slip = afterMiss ? sameTextAfterMiss : sameText
+        return TextSimilarity.normalizedDistance(before, now) <= slip || (!before.isEmpty && now.hasPrefix(before))
     }
 
     /// Whether two boxes are at the same place: their heights overlap by `sameRow` of the lower one's and their
