@@ -124,6 +124,16 @@ struct ShortCueTests {
         #expect(cues.map(\.2) == expected.map(\.2))
     }
 
+    /// The learned detector looks once at each picture the still slide shows (the title alone five times, with
+    /// each caption once): a sample that shows the picture it last looked at keeps its lines.
+    @Test func theDetectorLooksOnceAtEachPictureOfAStillSlide() throws {
+        let costs = try CostLedgerTests.costs([
+            "index", try Self.stillVideo(), "--types", "text", "--caption-finder", "detector", "--engine", "auto",
+            "-o", TestMedia.path("still-detector.srt"),
+        ])
+        #expect(costs.first { $0.stage == "ppocr detection" }?.calls == 9)
+    }
+
     @Test func ordinaryCaptionsOverMovingPicturesAreCuesAtTheDefaultInterval() throws {
         let cues = try Self.defaultCues(try Self.movingVideo())
         #expect(cues.map(\.0) == Self.ordinaryCaptions.map(\.1))

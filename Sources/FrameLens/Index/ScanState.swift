@@ -171,6 +171,11 @@ struct ScanState {
     private var textTracks: TextTracks?
     /// Whether `captionGate` let the last decoded frame through.
     private var gateOpen = true
+    /// The thumbnail of the last sample the text detector looked at, and the lines it read there.
+    private var lastLook: (thumbnail: Thumbnail, lines: [RecognizedLine])?
+    /// A sample whose thumbnail cells all differ by at most this many levels from the one the text detector last
+    /// looked at shows the same lines (a still slide's text, a caption over it): they are not read again.
+    static let sameLookLevels = 2
     private var returns = ScreenReturns()
     /// The last frame `stillShows` was asked about, and its thumbnail.
     private var judged: (pts: Int64, thumbnail: Thumbnail?)?
@@ -223,9 +228,19 @@ struct ScanState {
     /// the frame through.
     var looksForText: Bool { textTracks != nil && gateOpen }
 
+    /// The lines the text detector read at its last look, when the sample just taken shows the same picture
+    /// (`sameLookLevels`); nil when it is to look again.
+    var linesStillShown: [RecognizedLine]? {
+        guard let lastLook, let lastSample,
+              lastSample.thumbnail.plainDifferences(from: lastLook.thumbnail).allSatisfy({ $0 <= Self.sameLookLevels })
+        else { return nil }
+        return lastLook.lines
+    }
+
     /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`).
     mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool) {
         guard textTracks != nil else { return }
+        if looked, let lastSample { lastLook = (lastSample.thumbnail, lines) }
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
         let ended = looked ? textTracks!.observe(lines, at: sample) : textTracks!.pause(at: sample)
         requests += ended.map { trackedCaption($0, rangeEnd: nil) }

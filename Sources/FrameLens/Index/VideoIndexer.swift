@@ -187,7 +187,13 @@ public final class VideoIndexer {
                 shown = (frame, thumbnail)
                 try state.sample(frame, thumbnail)
                 let looked = state.looksForText
-                state.sighted(looked ? try await analyzer.readLines(of: frame, options: options.analysis) : [], at: frame, looked: looked)
+                var lines: [RecognizedLine] = []
+                if looked {
+                    if let still = state.linesStillShown { lines = still } else {
+                        lines = try await analyzer.readLines(of: frame, options: options.analysis)
+                    }
+                }
+                state.sighted(lines, at: frame, looked: looked)
                 if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
                 try await submit(state.takeRequests())
                 progress(Progress(
