@@ -60,25 +60,6 @@ struct TextTracksTests {
         #expect(captions.map(\.after) == [Self.sample(3), Self.sample(6)])
     }
 
-    /// A clock and a frame counter in an inset: each reading differs from the last in digits alone. The counter,
-    /// read whole or in part ("112", "11"), is one line too, and neither is a caption; the caption below is.
-    @Test func numbersTickingInPlaceAreNoCaptions() {
-        let clock = ["00:00:00.000", "00:00:00.520", "00:00:01.150", "00:00:01.550"]
-        let counter = ["0", "13", "11", "42"]
-        let caption = Self.line("Send request")
-        let captions = Self.captions(clock.indices.map { sample in
-            [Self.line(clock[sample], y: 100), Self.line(counter[sample], y: 160), caption]
-        } + [[]])
-        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Send request"]])
-    }
-
-    /// A caption with a number in it, one digit misread at one sample of four, is a caption.
-    @Test func aDigitMisreadOnceInACaptionIsNoTicking() {
-        let flight = Self.line("Flight 714 to Sydney")
-        let captions = Self.captions([[flight], [flight], [flight], [Self.line("Flight 774 to Sydney", confidence: 0.5)], []])
-        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Flight 714 to Sydney"]])
-    }
-
     @Test func aCaptionAndTheOneReplacingItAreToldApartOnTheSamePixels() {
         let captions = Self.captions([
             [SecondReadingTests.line("Send request", x: 700, y: 900, width: 400)],

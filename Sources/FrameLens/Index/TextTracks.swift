@@ -47,9 +47,7 @@ struct TextTracks {
         var after: Sample?
         /// The sample that missed it since it was last seen, while it may still be seen again.
         var missed: Sample?
-        fileprivate(set) var sightings: [Sighting]
-        /// How many of its sightings read otherwise than the one before in digits alone.
-        fileprivate var ticks = 0
+        var sightings: [Sighting]
         /// Where its first and its last frame are looked for: its own box, with those of the lines it replaced at
         /// its start and of those that replaced it at its end, so that a caption and the one replacing it at its
         /// place are told apart on the same pixels and meet at the same frame.
@@ -76,19 +74,6 @@ struct TextTracks {
 
         /// Where it was last seen.
         var bounds: NormalizedRect { sightings[sightings.count - 1].line.bounds.normalized }
-
-        /// Whether it is a number ticking in place (a clock, a timecode, a counter), not a caption: from at least
-        /// half of its samples to the next its reading changed, in digits alone.
-        var isTicking: Bool { ticks > 0 && 2 * ticks >= sightings.count - 1 }
-
-        /// Adds a sighting at a later sample.
-        mutating func add(_ sighting: Sighting) {
-            let before = TextSimilarity.normalizeWhitespace(sightings[sightings.count - 1].line.text)
-            let now = TextSimilarity.normalizeWhitespace(sighting.line.text)
-            if before != now && TextTracks.numbersMasked(before) == TextTracks.numbersMasked(now) { ticks += 1 }
-            sightings.append(sighting)
-            last = sighting.sample
-        }
     }
 
     /// A caption: tracks shown and gone together, top to bottom.
@@ -112,8 +97,6 @@ struct TextTracks {
     }
 
     private var open: [Track] = []
-    /// Where numbers ticked in place so far (`Track.isTicking`).
-    private var tickingPlaces: [NormalizedRect] = []
     /// Tracks that ended while a line that may end with them is still open (`mayEnd`): they wait for it.
     private var ending: [Track] = []
     private var previous: Sample?
@@ -134,7 +117,8 @@ struct TextTracks {
                 .min { Self.distance(last, lines[$0.element]) < Self.distance(last, lines[$1.element]) }
             if let match {
                 unmatched.remove(at: match.offset)
-                track.add(Sighting(line: lines[match.element], sample: sample))
+                track.sightings.append(Sighting(line: lines[match.element], sample: sample))
+                track.last = sample
                 track.missed = nil
                 continued.append(track)
             } else if track.missed == nil, !unmatched.contains(where: { Self.sameRows(track.bounds, boxes[$0]) }) {
@@ -162,8 +146,7 @@ struct TextTracks {
         open = continued
         previous = sample
         let still = open
-        noteTicking(still + ended)
-        let captions = Self.captions(ending + ended, ticking: tickingPlaces)
+        let captions = Self.captions(ending + ended)
         let waits = captions.map { caption in
             caption.lines.contains { line in still.contains { Self.mayEnd($0, with: line) } }
         }
@@ -181,8 +164,7 @@ struct TextTracks {
         open = []
         previous = nil
         defer { ending = [] }
-        noteTicking(ended)
-        return Self.captions(ending + ended, ticking: tickingPlaces)
+        return Self.captions(ending + ended)
     }
 
     /// The end of the scan: the tracks still open end with it.
@@ -194,38 +176,17 @@ struct TextTracks {
         }
         open = []
         defer { ending = [] }
-        noteTicking(ended)
-        return Self.captions(ending + ended, ticking: tickingPlaces)
+        return Self.captions(ending + ended)
     }
 
-    /// Takes note of where the tracks that tick are (a place the detector boxes a little otherwise at each sample
-    /// is one).
-    private mutating func noteTicking(_ tracks: [Track]) {
-        for place in tracks.filter(\.isTicking).map(\.bounds) {
-            if let index = tickingPlaces.firstIndex(where: { $0.overlapsMostly(place) }) {
-                tickingPlaces[index] = tickingPlaces[index].union(place)
-            } else {
-                tickingPlaces.append(place)
-            }
-        }
-    }
-
-    /// Whether `line` read at a sample is `last` seen again: at the same place, with the same text, digits aside
-    /// (a number ticking), or with words added at its end. `afterMiss`: the sample between them did not show the
-    /// line, so the text must read the same but for a slip (`sameTextAfterMiss`), digits and all: a blank between
-    /// two captions at one place.
+    /// Whether `line` read at a sample is `last` seen again: at the same place, with the same text or with
+    /// words added at its end. `afterMiss`: the sample between them did not show the line, so the text must
+    /// read the same but for a slip (`sameTextAfterMiss`): a blank between two captions at one place.
     static func continues(_ last: RecognizedLine, with line: RecognizedLine, afterMiss: Bool = false) -> Bool {
         guard sameRows(last.bounds.normalized, line.bounds.normalized) else { return false }
         let before = TextSimilarity.normalizeWhitespace(last.text), now = TextSimilarity.normalizeWhitespace(line.text)
-        if !before.isEmpty && now.hasPrefix(before) { return true }
-        return afterMiss
-            ? TextSimilarity.normalizedDistance(before, now) <= sameTextAfterMiss
-            : TextSimilarity.normalizedDistance(numbersMasked(before), numbersMasked(now)) <= sameText
-    }
-
-    /// The text with each digit as `#`: what stays of a number ticking.
-    static func numbersMasked(_ text: String) -> String {
-        String(text.map { $0.isNumber ? "#" : $0 })
+        let slip = afterMiss ? sameTextAfterMiss : sameText
+        return TextSimilarity.normalizedDistance(before, now) <= slip || (!before.isEmpty && now.hasPrefix(before))
     }
 
     /// Whether two boxes are at the same place: their heights overlap by `sameRow` of the lower one's and their
@@ -242,16 +203,10 @@ struct TextTracks {
 
     /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that were
     /// on screen together and ended together (at the same sample, or one sample apart where the detector missed a
-    /// line at the last) and lie within `lineGap` line heights of each other, top to bottom. A number ticking in
-    /// place (`Track.isTicking`) is no caption, nor is a part of one the detector found alone (a track mostly within
-    /// a place in `ticking`).
-    static func captions(_ ended: [Track], ticking: [NormalizedRect] = []) -> [Caption] {
-        let tracks = ended.filter { track in
-            let box = track.bounds
-            return !track.isTicking && !ticking.contains { 2 * box.sharedArea(with: $0) >= box.width * box.height }
-        }
-        let lasting = tracks.filter { $0.sightings.count >= fewestSamples }
-        let once = tracks.filter { $0.sightings.count < fewestSamples }
+    /// line at the last) and lie within `lineGap` line heights of each other, top to bottom.
+    static func captions(_ ended: [Track]) -> [Caption] {
+        let lasting = ended.filter { $0.sightings.count >= fewestSamples }
+        let once = ended.filter { $0.sightings.count < fewestSamples }
         return (grouped(lasting) + grouped(once)).sorted { $0.first.time < $1.first.time }
     }
 
