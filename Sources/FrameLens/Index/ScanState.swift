@@ -237,10 +237,11 @@ struct ScanState {
         return lastLook.lines
     }
 
-    /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`).
-    mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool) {
+    /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`;
+    /// `linesStillShown` when it kept them, `kept`: the picture is then still compared with the one it read).
+    mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool, kept: Bool = false) {
         guard textTracks != nil else { return }
-        if looked, let lastSample { lastLook = (lastSample.thumbnail, lines) }
+        if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines) }
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
         let ended = looked ? textTracks!.observe(lines, at: sample) : textTracks!.pause(at: sample)
         requests += ended.map { trackedCaption($0, rangeEnd: nil) }

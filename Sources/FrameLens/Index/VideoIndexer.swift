@@ -187,13 +187,10 @@ public final class VideoIndexer {
                 shown = (frame, thumbnail)
                 try state.sample(frame, thumbnail)
                 let looked = state.looksForText
-                var lines: [RecognizedLine] = []
-                if looked {
-                    if let still = state.linesStillShown { lines = still } else {
-                        lines = try await analyzer.readLines(of: frame, options: options.analysis)
-                    }
-                }
-                state.sighted(lines, at: frame, looked: looked)
+                let kept = looked ? state.linesStillShown : nil
+                var lines = kept ?? []
+                if looked, kept == nil { lines = try await analyzer.readLines(of: frame, options: options.analysis) }
+                state.sighted(lines, at: frame, looked: looked, kept: kept != nil)
                 if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
                 try await submit(state.takeRequests())
                 progress(Progress(
