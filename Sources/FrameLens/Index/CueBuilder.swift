@@ -37,9 +37,9 @@ enum CueBuilder {
     /// text, is that caption read again from one frame (over moving video, poorly, with texture read as
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
-    static func cues(from segments: [Segment], captions: [Cue]) -> [Cue] {
+    static func cues(from segments: [Segment], captions: [Cue], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
         let whole = wholeCaptions(captions)
-        var slides = split(cues(from: segments), at: whole)
+        var slides = split(cues(from: segments, options: options), at: whole)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = letterCount
         // A caption that came with a change the slide path saw as it happened is part of a slide when the
@@ -123,27 +123,55 @@ enum CueBuilder {
         return width * height / (box.width * box.height)
     }
 
-    static func cues(from segments: [Segment]) -> [Cue] {
+    /// The cues of the stretches: a stretch that shows what the cue before it holds (OCR noise aside, no line
+    /// read differently where the picture changed) extends it, and so does one that shows the same view with
+    /// something small moving over it (`CoveredView`). Such a cue reads each line as it was read longest
+    /// (`ViewReadings`), its data detected in that text as `options` ask.
+    static func cues(from segments: [Segment], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
         var cues: [Cue] = []
+        /// The readings of the last cue's stretches.
+        var view: ViewReadings?
+        func settle() {
+            guard let analysis = view?.assembled(options: options), !cues.isEmpty else { return }
+            show(analysis, in: &cues[cues.count - 1])
+        }
         for segment in segments {
             guard let analysis = segment.analysis, !isClutter(analysis) else { continue }
             let text = analysis.text?.transcript ?? ""
             guard !text.isEmpty || !analysis.codes.isEmpty else { continue }
-            if let last = cues.last, last.endFrame == segment.startFrame, isSameContent(last, text, analysis.codes),
-               !readsDifferently(analysis, than: last.text, where: segment.changed)
-            {
-                cues[cues.count - 1].end = Timestamp(keeping: segment.end)
-                cues[cues.count - 1].endFrame = segment.endFrame
-                continue
+            if let last = cues.last, let first = view?.first, last.endFrame == segment.startFrame {
+                let isSame = isSameContent(last, text, analysis.codes)
+                    && !readsDifferently(analysis, than: last.text, where: segment.changed)
+                let isCovered = !isSame && Set(last.codes.map(\.payload)) == Set(analysis.codes.map(\.payload))
+                    && CoveredView.isSameView(analysis.lines, as: first.lines, changed: segment.changed)
+                if isSame || isCovered {
+                    view?.add(segment, analysis, covered: isCovered)
+                    cues[cues.count - 1].end = Timestamp(keeping: segment.end)
+                    cues[cues.count - 1].endFrame = segment.endFrame
+                    continue
+                }
             }
-            cues.append(Cue(
+            settle()
+            var cue = Cue(
                 start: segment.start, end: segment.end, startFrame: segment.startFrame, endFrame: segment.endFrame,
-                text: text, bounds: bounds(of: analysis), codes: analysis.codes, detections: analysis.detections,
-                readTime: analysis.time,
-                confidence: Cue.meanConfidence(of: (analysis.text?.blocks ?? []).flatMap(\.lines).flatMap(\.words)),
-                screen: analysis.screen))
+                text: "", bounds: nil, codes: [], detections: [], readTime: nil, confidence: nil)
+            show(analysis, in: &cue)
+            cues.append(cue)
+            view = ViewReadings(segment, analysis)
         }
+        settle()
         return cues
+    }
+
+    /// Gives a cue what a reading holds: its text, where it lies, codes, data and confidence, and when it was read.
+    private static func show(_ analysis: FrameAnalysis, in cue: inout Cue) {
+        cue.text = analysis.text?.transcript ?? ""
+        cue.bounds = bounds(of: analysis)
+        cue.codes = analysis.codes
+        cue.detections = analysis.detections
+        cue.readTime = analysis.time
+        cue.confidence = Cue.meanConfidence(of: analysis.lines.flatMap(\.words))
+        cue.screen = analysis.screen
     }
 
     /// Whether a stretch's reading is clutter: a few letters, unsure or not text (see `clutterConfidence`),

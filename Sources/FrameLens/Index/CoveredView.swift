@@ -1,0 +1,64 @@
+/// Tells a still view read while a small object moved over it (a mouse pointer, a laser dot) from a view that
+/// changed: the object hides a word, is read as a letter of its own, or makes a short line go unread, but the
+/// text under it stays where it was.
+///
+/// Two readings, the second taken after a change of the picture in `changed`, show one view when their lines,
+/// paired by place, read alike (`isSlip`), the second holds no other line but marks of one or two characters (the
+/// object itself, read as `h` or `»`), and every line of the first it lacks lies mostly where the picture did not
+/// change: a line whose pixels held cannot have gone, so the second reading missed it. A bullet revealed, a
+/// caption shown, a terminal's new output and a slide change bring lines, a caption taken away changes the
+/// pixels of its line, and a counter stepping changes a digit, which no slip does.
+enum CoveredView {
+    /// A line of at most this many characters (spaces aside), held by one reading only, is a mark.
+    static let markCharacters = 2
+    /// Two readings of a line are a slip apart when at most two characters, or OCR noise's share of the longer
+    /// one's (`CueBuilder.noiseTolerance`), differ: "thxt" for "that", an arrow read as "h" at the line's end.
+    static let slipCharacters = 2
+    /// A line lies where the picture changed when at least this share of its box did.
+    static let changedShare = 0.5
+
+    /// Whether `new`, read after the picture changed in `changed`, shows the view `old` showed.
+    static func isSameView(_ new: [RecognizedLine], as old: [RecognizedLine], changed: [NormalizedRect]) -> Bool {
+        guard !changed.isEmpty, !old.isEmpty, !new.isEmpty else { return false }
+        let pairs = pairedByPlace(old, new)
+        guard pairs.allSatisfy({ isSlip(old[$0.old].text, new[$0.new].text) }) else { return false }
+        let lacked = old.indices.filter { i in !pairs.contains { $0.old == i } }.map { old[$0] }.filter { !isMark($0) }
+        let brought = new.indices.filter { j in !pairs.contains { $0.new == j } }.map { new[$0] }
+        guard brought.allSatisfy(isMark), pairs.count > lacked.count else { return false }
+        return lacked.allSatisfy { $0.bounds.fractionCovered(by: changed) < changedShare }
+    }
+
+    /// Whether two readings of one line differ by a slip: a few characters, and no digit replaced by another
+    /// (a counter stepping from "Step 1" to "Step 2" is a change).
+    static func isSlip(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let digits = (a.filter(\.isNumber), b.filter(\.isNumber))
+        if digits.0.count == digits.1.count, digits.0 != digits.1 { return false }
+        let allowed = max(slipCharacters, Int(CueBuilder.noiseTolerance * Double(max(a.count, b.count))))
+        return TextSimilarity.editDistance(a, b) <= allowed
+    }
+
+    private static func isMark(_ line: RecognizedLine) -> Bool {
+        line.text.filter { !$0.isWhitespace }.count <= markCharacters
+    }
+
+    /// Lines of two readings at the same place (their boxes overlapping across, and by at least half the
+    /// lower one's height), each line in one pair at most, in reading order.
+    static func pairedByPlace(_ old: [RecognizedLine], _ new: [RecognizedLine]) -> [(old: Int, new: Int)] {
+        var pairs: [(old: Int, new: Int)] = []
+        var taken = Set<Int>()
+        for (i, line) in old.enumerated() {
+            let box = line.bounds.normalized
+            let best = new.indices.filter { !taken.contains($0) }.map { j -> (Int, Double) in
+                let other = new[j].bounds.normalized
+                let across = min(box.x + box.width, other.x + other.width) - max(box.x, other.x)
+                let down = min(box.y + box.height, other.y + other.height) - max(box.y, other.y)
+                return (j, across > 0 ? down / min(box.height, other.height) : 0)
+            }.filter { $0.1 >= 0.5 }.max { $0.1 < $1.1 }
+            guard let (j, _) = best else { continue }
+            taken.insert(j)
+            pairs.append((i, j))
+        }
+        return pairs
+    }
+}
