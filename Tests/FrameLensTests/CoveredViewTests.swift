@@ -86,6 +86,30 @@ struct CoveredViewTests {
         #expect(!CoveredView.isSlip("the cat sat on the mat", "the dog ran on the mat"))
     }
 
+    /// A line of words, each 60 pixels wide, read with the given confidences.
+    static func line(_ words: [(String, Double)]) -> RecognizedLine {
+        RecognizedLine(words: words.enumerated().map { index, word in
+            RecognizedWord(
+                text: word.0, confidence: word.1,
+                bounds: Bounds(pixels: PixelRect(x: Double(40 + 70 * index), y: 200, width: 60, height: 40), displaySize: (1280, 720)))
+        })
+    }
+
+    @Test func wordsOneReadingReadUnsurelyAreTheObjectOverThem() {
+        let clean = Self.line([("been", 0.96), ("compiled", 0.95), ("into", 0.96), ("libpng.", 0.96)])
+        #expect(CoveredView.readsAlike(clean, Self.line([("been", 0.96), ("compiled", 0.95), ("ake", 0.09), ("libpng.", 0.96)])))
+        #expect(CoveredView.readsAlike(Self.line([("been", 0.96), ("Peo", 0.29), ("Sx", 0.2), ("libpng.", 0.96)]), clean))
+        // Read surely both times: the slide changed.
+        #expect(!CoveredView.readsAlike(clean, Self.line([("been", 0.96), ("compiled", 0.95), ("from", 0.93), ("libpng.", 0.96)])))
+        // A word read surely is not left out, nor added.
+        #expect(!CoveredView.readsAlike(clean, Self.line([("been", 0.96), ("compiled", 0.95), ("libpng.", 0.96)])))
+        #expect(!CoveredView.readsAlike(Self.line([("been", 0.96), ("compiled", 0.95), ("libpng.", 0.96)]), clean))
+        // A counter read unsurely still steps.
+        #expect(!CoveredView.readsAlike(
+            Self.line([("Question", 0.95), ("1", 0.4), ("of", 0.95), ("five", 0.95)]),
+            Self.line([("Question", 0.95), ("2", 0.95), ("of", 0.95), ("five", 0.95)])))
+    }
+
     /// Two slides at 720p under a 24x36 arrow: it rests on a word, sweeps along a line, rests on the title, leaves
     /// the text, then on the second slide jumps between two lines every half second.
     @Test func aPointerOverSlidesLeavesOneCuePerSlide() async throws {

@@ -3,7 +3,7 @@
 /// text under it stays where it was.
 ///
 /// Two readings, the second taken after a change of the picture in `changed`, show one view when their lines,
-/// paired by place, read alike (`isSlip`), the second holds no other line but marks of one or two characters (the
+/// paired by place, read alike (`readsAlike`: but for a slip, or for words one of them read unsurely), the second holds no other line but marks of one or two characters (the
 /// object itself, read as `h` or `»`), and every line of the first it lacks lies mostly where the picture did not
 /// change: a line whose pixels held cannot have gone, so the second reading missed it. A bullet revealed, a
 /// caption shown, a terminal's new output and a slide change bring lines, a caption taken away changes the
@@ -21,21 +21,75 @@ enum CoveredView {
     static func isSameView(_ new: [RecognizedLine], as old: [RecognizedLine], changed: [NormalizedRect]) -> Bool {
         guard !changed.isEmpty, !old.isEmpty, !new.isEmpty else { return false }
         let pairs = pairedByPlace(old, new)
-        guard pairs.allSatisfy({ isSlip(old[$0.old].text, new[$0.new].text) }) else { return false }
+        guard pairs.allSatisfy({ readsAlike(old[$0.old], new[$0.new]) }) else { return false }
         let lacked = old.indices.filter { i in !pairs.contains { $0.old == i } }.map { old[$0] }.filter { !isMark($0) }
         let brought = new.indices.filter { j in !pairs.contains { $0.new == j } }.map { new[$0] }
         guard brought.allSatisfy(isMark), pairs.count > lacked.count else { return false }
         return lacked.allSatisfy { $0.bounds.fractionCovered(by: changed) < changedShare }
     }
 
+    /// Whether two readings of one line read alike: they differ by a slip (`isSlip`), or only in words one of them
+    /// read unsurely (under `CueBuilder.clutterConfidence`): a word under the pointer is read unsurely (`ake` for
+    /// `into` at 9 %), a word changed on the slide is read surely both times. No digit may step to another.
+    static func readsAlike(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool {
+        guard !stepsADigit(a.text, b.text) else { return false }
+        return isSlip(a.text, b.text) || differsInUnsureWords(a.words, b.words)
+    }
+
     /// Whether two readings of one line differ by a slip: a few characters, and no digit replaced by another
     /// (a counter stepping from "Step 1" to "Step 2" is a change).
     static func isSlip(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        let digits = (a.filter(\.isNumber), b.filter(\.isNumber))
-        if digits.0.count == digits.1.count, digits.0 != digits.1 { return false }
+        guard !stepsADigit(a, b) else { return false }
         let allowed = max(slipCharacters, Int(CueBuilder.noiseTolerance * Double(max(a.count, b.count))))
         return TextSimilarity.editDistance(a, b) <= allowed
+    }
+
+    /// Whether the digits differ but not in number: a counter stepped.
+    private static func stepsADigit(_ a: String, _ b: String) -> Bool {
+        let digits = (a.filter(\.isNumber), b.filter(\.isNumber))
+        return digits.0.count == digits.1.count && digits.0 != digits.1
+    }
+
+    /// Whether every run of words in which two readings differ is read unsurely, all of it, in one of them: a word
+    /// read surely is neither replaced, nor added, nor left out.
+    private static func differsInUnsureWords(_ a: [RecognizedWord], _ b: [RecognizedWord]) -> Bool {
+        let isUnsure = { (words: ArraySlice<RecognizedWord>) in
+            !words.isEmpty && words.allSatisfy { $0.confidence < CueBuilder.clutterConfidence }
+        }
+        let runs = differingRuns(a.map(\.text), b.map(\.text))
+        return !runs.isEmpty && runs.allSatisfy { isUnsure(a[$0.a]) || isUnsure(b[$0.b]) }
+    }
+
+    /// The runs of words between the words two sequences share (their longest common subsequence), as ranges of
+    /// each.
+    static func differingRuns(_ a: [String], _ b: [String]) -> [(a: Range<Int>, b: Range<Int>)] {
+        // common[i][j]: the longest common subsequence of a[i...] and b[j...].
+        var common = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in a.indices.reversed() {
+            for j in b.indices.reversed() {
+                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var runs: [(a: Range<Int>, b: Range<Int>)] = []
+        var (i, j, runStart) = (0, 0, (0, 0))
+        func closeRun() {
+            if runStart.0 < i || runStart.1 < j { runs.append((runStart.0..<i, runStart.1..<j)) }
+        }
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                closeRun()
+                i += 1
+                j += 1
+                runStart = (i, j)
+            } else if j == b.count || (i < a.count && common[i + 1][j] >= common[i][j + 1]) {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        closeRun()
+        return runs
     }
 
     private static func isMark(_ line: RecognizedLine) -> Bool {
