@@ -3,11 +3,11 @@
 /// text under it stays where it was.
 ///
 /// Two readings, the second taken after a change of the picture in `changed`, show one view when their lines,
-/// paired by place, read alike (`readsAlike`: but for a slip, or for words one of them read unsurely), the second holds no other line but marks of one or two characters (the
-/// object itself, read as `h` or `»`), and every line of the first it lacks lies mostly where the picture did not
-/// change: a line whose pixels held cannot have gone, so the second reading missed it. A bullet revealed, a
-/// caption shown, a terminal's new output and a slide change bring lines, a caption taken away changes the
-/// pixels of its line, and a counter stepping changes a digit, which no slip does.
+/// paired by place, read alike (`readsAlike`: but for a slip, or for words one of them read unsurely), the second
+/// holds no other line but marks of one or two characters (the object itself, read as `h` or `»`), and every line
+/// of the first it lacks lies mostly where the picture did not change: a line whose pixels held cannot have gone,
+/// so the second reading missed it. A bullet revealed, a caption shown, a terminal's new output and a slide change
+/// bring lines, a caption taken away changes the pixels of its line, and a counter stepping changes a digit.
 enum CoveredView {
     /// A line of at most this many characters (spaces aside), held by one reading only, is a mark.
     static let markCharacters = 2

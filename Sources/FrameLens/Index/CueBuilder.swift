@@ -125,7 +125,7 @@ enum CueBuilder {
 
     /// The cues of the stretches: a stretch that shows what the cue before it holds (OCR noise aside, no line
     /// read differently where the picture changed) extends it, and so does one that shows the same view with
-    /// something small moving over it (`CoveredView`). Such a cue reads each line as it was read longest
+    /// something small moving over it (`CoveredView`). Such a cue reads each line in its surest reading
     /// (`ViewReadings`), its data detected in that text as `options` ask.
     static func cues(from segments: [Segment], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
         var cues: [Cue] = []

@@ -1,6 +1,6 @@
-/// The readings of the stretches one cue covers, line by line, to give the cue each line as it was read
-/// longest: over a view read while a pointer moved across it, each line shows uncovered most of the time and
-/// reads alike then, while each place the pointer covers gives a reading of its own.
+/// The readings of the stretches one cue covers, line by line, to give the cue each line as it was read best:
+/// over a view read while a pointer moved across it, each line shows uncovered most of the time and reads alike
+/// and surely then, while each place the pointer covers gives a reading of its own, with words read unsurely.
 struct ViewReadings {
     /// One line of the view and its readings, by text, with the frames each was read on.
     private struct Line {
@@ -9,10 +9,16 @@ struct ViewReadings {
 
         var frames: Int { readings.reduce(0) { $0 + $1.frames } }
 
-        /// The reading read over the most frames (of two read as long, the surer).
-        var longestRead: RecognizedLine {
+        /// The reading with the fewest words read unsurely (under `CueBuilder.clutterConfidence`: what the pointer
+        /// covered, or a garbled reading of a caption over moving footage), then read over the most frames, then
+        /// the surer.
+        var surestReading: RecognizedLine {
+            let unsure = { (line: RecognizedLine) in
+                line.words.filter { $0.confidence < CueBuilder.clutterConfidence }.count
+            }
             let longest = readings.max { a, b in
-                a.frames != b.frames ? a.frames < b.frames : a.line.confidence < b.line.confidence
+                if unsure(a.line) != unsure(b.line) { return unsure(a.line) > unsure(b.line) }
+                return a.frames != b.frames ? a.frames < b.frames : a.line.confidence < b.line.confidence
             }
             return longest?.line ?? place
         }
@@ -38,7 +44,9 @@ struct ViewReadings {
         let frames = segment.endFrame - segment.startFrame
         first = analysis
         self.frames = frames
-        groups = (analysis.text?.blocks ?? []).map { block in block.lines.map { Line(place: $0, readings: [($0, frames)]) } }
+        groups = (analysis.text?.blocks ?? []).map { block in
+            block.lines.map { Line(place: $0, readings: [($0, frames)]) }
+        }
     }
 
     /// Adds the reading of a stretch that shows the view (`covered`: with something moving over it).
@@ -58,18 +66,18 @@ struct ViewReadings {
     }
 
     /// The view as read line by line, when a stretch showed it covered: each line read over at least half the
-    /// view's frames (a pointer read as a letter is not), as it was read longest; nil when the first reading
-    /// stands.
+    /// view's frames (a pointer read as a letter is not), in its surest reading; nil when the first reading stands.
     func assembled(options: AnalysisOptions) -> FrameAnalysis? {
         guard wasCovered else { return nil }
         let blocks = groups.compactMap { group -> RecognizedBlock? in
-            let lines = group.filter { 2 * $0.frames >= frames }.map(\.longestRead)
+            let lines = group.filter { 2 * $0.frames >= frames }.map(\.surestReading)
             return lines.isEmpty ? nil : RecognizedBlock(lines: lines)
         }
         let text = RecognizedText(blocks: blocks)
         return FrameAnalysis(
-            time: first.time, pts: first.pts, timeBase: first.timeBase, frameNumber: first.frameNumber, width: first.width,
-            height: first.height, languages: first.languages, locales: first.locales, text: text, codes: first.codes,
+            time: first.time, pts: first.pts, timeBase: first.timeBase, frameNumber: first.frameNumber,
+            width: first.width, height: first.height, languages: first.languages, locales: first.locales, text: text,
+            codes: first.codes,
             detections: options.detections(in: text, codes: first.codes), screen: first.screen)
     }
 }
