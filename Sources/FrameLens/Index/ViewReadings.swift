@@ -16,11 +16,11 @@ struct ViewReadings {
             let unsure = { (line: RecognizedLine) in
                 line.words.filter { $0.confidence < CueBuilder.clutterConfidence }.count
             }
-            let longest = readings.max { a, b in
+            let surest = readings.max { a, b in
                 if unsure(a.line) != unsure(b.line) { return unsure(a.line) > unsure(b.line) }
                 return a.frames != b.frames ? a.frames < b.frames : a.line.confidence < b.line.confidence
             }
-            return longest?.line ?? place
+            return surest?.line ?? place
         }
 
         mutating func add(_ line: RecognizedLine, frames: Int) {
