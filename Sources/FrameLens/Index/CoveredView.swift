@@ -93,7 +93,7 @@ enum CoveredView {
     }
 
     private static func isMark(_ line: RecognizedLine) -> Bool {
-        line.text.filter { !$0.isWhitespace }.count <= markCharacters
+        CueBuilder.characters(line) <= markCharacters
     }
 
     /// Lines of two readings at the same place (their boxes overlapping across, and by at least half the

@@ -190,7 +190,8 @@ enum CueBuilder {
             || letters(lines) < growthCharacters && lines.allSatisfy { $0.confidence < clutterConfidence || !CaptionReader.isText($0) }
     }
 
-    private static func characters(_ line: RecognizedLine) -> Int {
+    /// The characters of a line, spaces aside.
+    static func characters(_ line: RecognizedLine) -> Int {
         line.text.filter { !$0.isWhitespace }.count
     }
 

@@ -268,8 +268,9 @@ public final class VideoIndexer {
         }
         return VideoIndex(
             video: url, from: options.from ?? .zero, to: Timestamp(keeping: end), complete: !cancelled && !brokeOff,
-            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues, options: options.analysis), identity: identity,
-            width: picture?.width, height: picture?.height)
+            warnings: warnings,
+            cues: CueBuilder.cues(from: segments, captions: results.captionCues, options: options.analysis),
+            identity: identity, width: picture?.width, height: picture?.height)
     }
 
     private var frameDuration: Double { 1 / (scan.frameRate?.doubleValue ?? 25) }
