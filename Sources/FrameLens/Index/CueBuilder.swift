@@ -62,31 +62,34 @@ enum CueBuilder {
             }
             return false
         }
-        let keptSlides = slides.filter { slide in
-            guard let bounds = slide.bounds else { return true }
-            return !captions.contains { caption in
-                guard overlapping(slide, caption) else { return false }
-                if letters(slide) < CaptionReader.shortLine { return true }
-                // A few letters read only while a caption shows are the moving picture's texture.
-                let within = slide.start >= caption.start - frameSlack && slide.end <= caption.end + frameSlack
-                if within && letters(slide) < growthCharacters { return true }
-                guard let box = caption.bounds else { return false }
-                let holdsLittleMore = letters(slide) < letters(caption) + growthCharacters
-                return fraction(of: bounds, inside: box) >= 0.5
-                    || (holdsLittleMore && (fraction(of: box, inside: bounds) >= 0.5 || bounds.intersects(box)))
-            }
+        // A slide's reading that is the caption read again from one frame (over moving video, poorly).
+        let readsAgain = { (caption: Cue, slide: Cue) in
+            guard let bounds = slide.bounds, overlapping(slide, caption) else { return false }
+            if letters(slide) < CaptionReader.shortLine { return true }
+            // A few letters read only while a caption shows are the moving picture's texture.
+            let within = slide.start >= caption.start - frameSlack && slide.end <= caption.end + frameSlack
+            if within && letters(slide) < growthCharacters { return true }
+            guard let box = caption.bounds else { return false }
+            let holdsLittleMore = letters(slide) < letters(caption) + growthCharacters
+            return fraction(of: bounds, inside: box) >= 0.5
+                || (holdsLittleMore && (fraction(of: box, inside: bounds) >= 0.5 || bounds.intersects(box)))
         }
+        let slidesBesideCaptions = slides.filter { slide in !captions.contains { readsAgain($0, slide) } }
         let keptCaptions = captions.filter { caption in
             // A caption the slide's split gave a part to is in it.
-            let inAPart = keptSlides.contains {
+            let inAPart = slidesBesideCaptions.contains {
                 $0.startFrame == caption.startFrame && $0.endFrame == caption.endFrame && text(of: $0, without: caption) != nil
             }
             guard !inAPart, let box = caption.bounds else { return !inAPart }
-            return !keptSlides.contains { slide in
+            return !slidesBesideCaptions.contains { slide in
                 guard let bounds = slide.bounds, overlapping(slide, caption) else { return false }
                 return fraction(of: box, inside: bounds) >= 0.5
             }
         }
+        // A caption that is part of a slide takes no other slide's reading for its own: a terminal's line that
+        // stayed in place while the screen below it grew was followed as a caption, and the first view showing
+        // it would go with it.
+        let keptSlides = slides.filter { slide in !keptCaptions.contains { readsAgain($0, slide) } }
         return (keptSlides + keptCaptions).sorted { $0.start < $1.start }
     }
 
