@@ -122,22 +122,37 @@ struct CoveredViewTests {
             Self.line([("Question", 0.95), ("2", 0.95), ("of", 0.95), ("five", 0.95)])))
     }
 
-    /// Two slides at 720p under a 24x36 arrow: it rests on a word, sweeps along a line, rests on the title, leaves
-    /// the text, then on the second slide jumps between two lines every half second.
-    @Test func aPointerOverSlidesLeavesOneCuePerSlide() async throws {
+    /// Slides at 720p, 4 s each (dark DejaVu Sans on off-white, the title at 48 px, lines at 36 px every 90 px), under
+    /// a 24x36 arrow (`geq`) that `overlay` moves to `x`, `y` (expressions of `t`).
+    static func pointerOverSlides(
+        _ name: String, _ slides: [[String]], seconds: Int, x: String, y: String
+    ) throws -> String {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let slides = [
-            ["Caching and memory", "Every access goes through the cache first", "A miss costs a trip to main memory",
-             "Lines hold whole blocks of bytes", "Writes may wait in a buffer"],
-            ["Virtual memory pages", "Each process sees its own address space", "Pages map to physical frames",
-             "The table lives in main memory", "Misses walk the table in hardware"],
-        ]
         let draw = slides.enumerated().flatMap { index, lines in
             lines.enumerated().map { row, text in
                 "drawtext=fontfile=\(font):text='\(text)':fontsize=\(row == 0 ? 48 : 36):x=80:y=\(60 + 90 * row)"
                     + ":fontcolor=0x202020:enable='between(n\\,\(index * 120)\\,\(index * 120 + 119))'"
             }
         }.joined(separator: ",")
+        let arrow = "geq=lum='if(lt(X\\,2)+gte(X\\,Y*2/3-2)+gte(Y\\,34)\\,255\\,0)':cb=128:cr=128"
+            + ":a='if(lte(X\\,Y*2/3)\\,255\\,0)'"
+        return try TestMedia.make(name, [
+            "-f", "lavfi", "-i", "color=0xF4F4F0:s=1280x720:r=30:d=\(seconds)",
+            "-f", "lavfi", "-i", "color=black:s=24x36:r=30:d=\(seconds),format=yuva420p,\(arrow)",
+            "-filter_complex", "[0]\(draw)[slides];[slides][1]overlay=x='\(x)':y='\(y)':eval=frame",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+    }
+
+    /// Two slides at 720p under a 24x36 arrow: it rests on a word, sweeps along a line, rests on the title, leaves
+    /// the text, then on the second slide jumps between two lines every half second.
+    @Test func aPointerOverSlidesLeavesOneCuePerSlide() async throws {
+        let slides = [
+            ["Caching and memory", "Every access goes through the cache first", "A miss costs a trip to main memory",
+             "Lines hold whole blocks of bytes", "Writes may wait in a buffer"],
+            ["Virtual memory pages", "Each process sees its own address space", "Pages map to physical frames",
+             "The table lives in main memory", "Misses walk the table in hardware"],
+        ]
         // Seconds 0-1 on a word of line 2, 1-2 along line 3, 2-3 on the title, 3-4 away; 4-6 along line 4 and on
         // line 2; 6-7 jumping between lines 3 and 5; then away.
         let x = "if(lt(t\\,1)\\,300\\,if(lt(t\\,2)\\,100+(t-1)*600\\,if(lt(t\\,3)\\,200\\,if(lt(t\\,4)\\,1100"
@@ -146,17 +161,26 @@ struct CoveredViewTests {
         let y = "if(lt(t\\,1)\\,165\\,if(lt(t\\,2)\\,255\\,if(lt(t\\,3)\\,70\\,if(lt(t\\,4)\\,600"
             + "\\,if(lt(t\\,5)\\,345\\,if(lt(t\\,6)\\,165"
             + "\\,if(lt(t\\,7)\\,if(lt(mod(t\\,1)\\,0.5)\\,255\\,435)\\,600)))))))"
-        let arrow = "geq=lum='if(lt(X\\,2)+gte(X\\,Y*2/3-2)+gte(Y\\,34)\\,255\\,0)':cb=128:cr=128"
-            + ":a='if(lte(X\\,Y*2/3)\\,255\\,0)'"
-        let video = try TestMedia.make("pointer-over-slides.mp4", [
-            "-f", "lavfi", "-i", "color=0xF4F4F0:s=1280x720:r=30:d=8",
-            "-f", "lavfi", "-i", "color=black:s=24x36:r=30:d=8,format=yuva420p,\(arrow)",
-            "-filter_complex", "[0]\(draw)[slides];[slides][1]overlay=x='\(x)':y='\(y)':eval=frame",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p",
-        ])
+        let video = try Self.pointerOverSlides("pointer-over-slides.mp4", slides, seconds: 8, x: x, y: y)
         let index = try await VideoIndexer(url: video, options: .init()).run()
         #expect(index.cues.map(\.text) == slides.map { $0.joined(separator: "\n") })
         #expect(index.cues.map(\.startFrame) == [0, 120])
         #expect(index.cues.map(\.endFrame) == [120, 240])
+    }
+
+    /// The arrow glides along a line from the second frame, rests, moves down a line, then leaves the text, as a
+    /// presenter's pointer does as the recording starts: it looks like a line typed and entered into the first
+    /// picture, which was never read, and that picture is still the slide's first cue, from frame 0.
+    @Test func aPointerGlidingFromTheFirstFrameLeavesTheSlideItsCueFromFrameZero() async throws {
+        let slides = [
+            ["Caching and memory", "Every access goes through the cache first", "A miss costs a trip to main memory"],
+            ["Virtual memory pages", "Each process sees its own address space", "Pages map to physical frames"],
+        ]
+        let x = "if(lt(t\\,0.9)\\,300+t*400\\,if(lt(t\\,1.83)\\,660\\,if(lt(t\\,2.5)\\,500\\,1100)))"
+        let y = "if(lt(t\\,1.83)\\,165\\,if(lt(t\\,2.5)\\,255\\,600))"
+        let video = try Self.pointerOverSlides("pointer-from-frame-zero.mp4", slides, seconds: 6, x: x, y: y)
+        let index = try await VideoIndexer(url: video, options: .init()).run()
+        #expect(index.cues.map(\.text) == slides.map { $0.joined(separator: "\n") })
+        #expect(index.cues.map(\.startFrame) == [0, 120])
     }
 }

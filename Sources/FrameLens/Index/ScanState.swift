@@ -359,8 +359,12 @@ struct ScanState {
         let edit = isFilmed ? nil : LineEdit(changedCells: changedCells)
         let continuesTyping = !open.holds(until: changed.time)
             && open.edit.map { edit.map($0.isContinued(by:)) ?? false } ?? false
-        // Typing under way, or typed and entered before it held: the open stretch's picture is part of another's cue.
-        let isFolded = continuesTyping || open.isTypedThrough(until: changed.time, enteredBy: changedRows)
+        // Typing under way, or typed and entered before it held: the open stretch's picture is part of another's cue;
+        // but what was typed into a view never read (a pointer's first moves over a video's first picture look like
+        // typing) is read, as that view's reading.
+        let isFolded = continuesTyping
+            || (open.isTypedThrough(until: changed.time, enteredBy: changedRows)
+                && stretches.dropLast().last?.reading != nil)
         if isFolded {
             unread = nil
             averaging = nil
@@ -415,7 +419,7 @@ struct ScanState {
     /// (`Stretch.returnsTo`) are one, read from the best reading of the slide itself (not of what crossed it).
     /// A run of typing (`Stretch.continuesTyping`) is folded into the view it ends in, which starts at its first
     /// key, when that view holds (`Stretch.holds`); else (a command typed, then run: `Stretch.isTypedThrough`) into
-    /// the view before it.
+    /// the view before it, whose reading it is when that view was never read.
     func segments(until end: Boundary, _ results: ScanResults) -> [CueBuilder.Segment] {
         var boundaries = stretches.enumerated().map { results.starts[$0.offset] ?? $0.element.start }
         boundaries.append(end)
@@ -436,6 +440,9 @@ struct ScanState {
             {
                 segments[segments.count - 1].end = boundaries[index + 1].time
                 segments[segments.count - 1].endFrame = boundaries[index + 1].frameNumber
+                if segments[segments.count - 1].analysis == nil {
+                    segments[segments.count - 1].analysis = stretch.reading.flatMap { results.readings[$0] }
+                }
                 continue
             }
             if let firstKey { boundaries[index] = firstKey }
