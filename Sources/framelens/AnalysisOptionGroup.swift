@@ -35,7 +35,7 @@ struct AnalysisOptionGroup: ParsableArguments {
 
     @Option(
         help: """
-            The engine that reads captions: tesseract, ppocr (PP-OCR's learned detector and recogniser; \
+            The engine that reads captions and a filmed screen's lines: tesseract, ppocr (PP-OCR's learned detector and recogniser; \
             scripts/install-deps.sh installs it) or auto (ppocr when installed and it reads the languages: English, \
             Chinese, Japanese). See `framelens langs --engines`.
             """)

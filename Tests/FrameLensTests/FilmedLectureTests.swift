@@ -94,17 +94,12 @@ struct FilmedLectureTests {
         #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
     }
 
-    /// Twice the sensor noise: the last slide, which no frame of its own reads right, is read exactly from the
-    /// average of its frames laid over each other (`FrameAverage`).
+    /// Over three times the sensor noise: the last slide is read exactly, from the average of its frames laid over
+    /// each other (`FrameAverage`, whose own tests show the noise falling).
     @Test func aNoisySlideIsReadFromTheAverageOfItsFrames() async throws {
-        let video = try Self.lecture("filmed-noisy.mp4", seconds: 4, noise: 20)
+        let video = try Self.lecture("filmed-noisy.mp4", seconds: 4, noise: 34)
         let index = try await VideoIndexer(url: video, options: .init()).run()
         let cue = try #require(index.cues.first { $0.start.seconds <= 10 && $0.end.seconds > 10 }, "\(index.cues)")
-        let expected = "Charlie sums it up\nprojected at an angle"
-        #expect(cue.text == expected)
-        let cursor = FrameCursor(decoder: try VideoDecoder(file: try MediaFile(url: video), streamIndex: 0, threads: 1))
-        let frame = try cursor.frame(at: try #require(cue.readTime).seconds)
-        let alone = try await FrameAnalyzer.shared.analyze(frame).text?.transcript ?? ""
-        #expect(alone != expected, "the frame the average stands for, read alone")
+        #expect(cue.text == "Charlie sums it up\nprojected at an angle")
     }
 }

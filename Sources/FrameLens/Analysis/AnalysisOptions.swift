@@ -34,7 +34,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var ignoredRegions: [NormalizedRect]
     /// Words recognised with a lower confidence (0-1) are dropped.
     public var minimumConfidence: Double
-    /// The engine that reads captions' text.
+    /// The engine that reads captions' text and a filmed screen's lines.
     public var engine: TextEngine
     /// Whether a filmed projection screen is warped to a rectangle before its text is read (when no
     /// `regions` are given).

@@ -188,16 +188,26 @@ public final class FrameAnalyzer: Sendable {
         let rectified = engine == nil ? nil : rectifiedScreen(of: image, options: options)
         let isolated = engine == nil || rectified != nil ? nil : isolatedScreen(of: image, options: options)
         let rectangles = (options.regions.isEmpty ? [isolated?.box ?? .whole] : options.regions).map(image.pixelRect)
-        let text = Locked<RecognizedText?>(nil)
+        let screen = rectified.map { ($0.image, $0.image.pixelRect(.whole)) } ?? isolated.map { ($0.image, $0.image.pixelRect($0.box)) }
+        let lineReader = screen == nil ? nil : try engine.flatMap { try slantedLineReader(options: options, engine: $0) }
+        let text = Locked<Result<RecognizedText, AnalysisError>?>(nil)
         let codes = Locked<[DetectedCode]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0, let engine, let rectified {
+            if part == 0, let lineReader, let (picture, rect) = screen {
+                // A filmed screen's lines, each read along its own slant; put back on the frame.
+                let read = Result { () throws(AnalysisError) in
+                    let blocks = try lineReader.read(picture, in: rect)
+                    let onFrame = rectified.map { RecognizedText(blocks: blocks).movingBounds($0.onFrame).blocks } ?? blocks
+                    return RecognizedText(blocks: onFrame.compactMap { $0.excluding(options.ignoredRegions) })
+                }
+                text.withLock { $0 = read }
+            } else if part == 0, let engine, let rectified {
                 // The warped screen is read whole; what lies in ignored regions is left out on the frame.
                 let reader = PageReader(
                     engine: engine, image: rectified.image, minimumConfidence: options.minimumConfidence, secondReading: .everywhere)
                 let read = RecognizedText(blocks: reader.read([rectified.image.pixelRect(.whole)], ignoring: []))
                     .movingBounds(rectified.onFrame)
-                text.withLock { $0 = RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) }) }
+                text.withLock { $0 = .success(RecognizedText(blocks: read.blocks.compactMap { $0.excluding(options.ignoredRegions) })) }
             } else if part == 0, let engine {
                 let read = isolated?.image ?? image
                 let blocks = PageReader(
@@ -206,19 +216,28 @@ public final class FrameAnalyzer: Sendable {
                     secondReading: options.isFilmed ? .everywhere : .whereUnsure)
                     .read(rectangles, ignoring: options.ignoredRegions)
                     .compactMap { $0.excluding(options.ignoredRegions) }
-                text.withLock { $0 = RecognizedText(blocks: blocks) }
+                text.withLock { $0 = .success(RecognizedText(blocks: blocks)) }
             } else if part == 1, options.features.contains(.codes) {
                 let found = BarcodeScanner.scan(image, in: rectangles)
                 codes.withLock { $0 = found }
             }
         }
-        let recognized = text.withLock { $0 }
+        let recognized = try text.withLock { $0 }?.get()
         let scanned = codes.withLock { $0 }
         let detections = options.detections(in: recognized, codes: scanned)
         return FrameAnalysis(
             time: Timestamp(keeping: frame.time), pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
             locales: TesseractLanguages.locales(forCodes: options.languages), text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
+    }
+
+    /// The reader of a filmed screen's lines when PP-OCR is installed: its detector finds them, each read along
+    /// its own slant by the engine that reads captions (`TextEngine.captionReading`), Tesseract by default.
+    private func slantedLineReader(options: AnalysisOptions, engine: TesseractEngine) throws(AnalysisError) -> SlantedLineReader? {
+        guard PPOCRFiles.found != nil else { return nil }
+        let reading = try options.engine.captionReading(languages: options.languages)
+        return SlantedLineReader(
+            learned: try PPOCREngine.shared(), engine: reading == .ppocr ? nil : engine, minimumConfidence: options.minimumConfidence)
     }
 
     /// The projection screen of a lecture filmed in the room warped to a rectangle, when the options allow

@@ -15,10 +15,10 @@ struct RectifiedScreen {
     /// make no transform.
     init?(_ frame: LumaImage, corners: Quadrilateral) {
         guard let warp = ScreenWarp(corners) else { return nil }
-        let upscale = warp.height < LumaImage.minimumHeight ? 2 : 1
-        let pixels = frame.withPlane { warp.pixels(of: $0, channels: 1, scale: upscale) }
+        let size = warp.size(scale: warp.height < LumaImage.minimumHeight ? 2 : 1)
+        let pixels = frame.withPlane { warp.pixels(of: $0, channels: 1, scale: Double(size.width) / Double(warp.width)) }
         image = LumaImage(
-            owned: PixelImage(width: warp.width * upscale, height: warp.height * upscale, format: .gray8, pixels: pixels),
+            owned: PixelImage(width: size.width, height: size.height, format: .gray8, pixels: pixels),
             displayWidth: warp.width, displayHeight: warp.height)
         self.warp = warp
         frameScale = frame.scale
@@ -30,14 +30,7 @@ struct RectifiedScreen {
     /// Bounds on the rectangle as bounds on the frame's displayed picture: the box holding its four corners'
     /// places there.
     func onFrame(_ bounds: Bounds) -> Bounds {
-        let box = bounds.pixels
-        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height),
-                       (box.x + box.width, box.y + box.height)]
-            .map { warp.toPicture.apply(Point(x: $0.0, y: $0.1)) }
-            .map { Point(x: $0.x / frameScale.x, y: $0.y / frameScale.y) }
-        let left = corners.map(\.x).min()!, right = corners.map(\.x).max()!
-        let top = corners.map(\.y).min()!, bottom = corners.map(\.y).max()!
-        return Bounds(pixels: PixelRect(x: left, y: top, width: right - left, height: bottom - top), displaySize: frameSize)
+        warp.onPicture(bounds, pictureScale: frameScale, displaySize: frameSize)
     }
 }
 
@@ -51,27 +44,33 @@ struct ScreenWarp {
     /// From the rectangle's pixels to the picture's.
     let toPicture: ProjectiveTransform
 
-    /// The warp of `corners` (in the picture's pixels); nil for a rectangle under 16 pixels a side or
-    /// corners that make no transform.
-    init?(_ corners: Quadrilateral) {
+    /// The warp of `corners` (in the picture's pixels); nil for a rectangle under `minimumSide` pixels a side
+    /// or corners that make no transform.
+    init?(_ corners: Quadrilateral, minimumSide: Double = 16) {
         let points = corners.corners
         let width = max(points[0].distance(to: points[1]), points[3].distance(to: points[2])).rounded()
         let height = max(points[0].distance(to: points[3]), points[1].distance(to: points[2])).rounded()
         let rectangle = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
-        guard width >= 16, height >= 16, let toPicture = ProjectiveTransform(from: rectangle, to: points) else { return nil }
+        guard width >= minimumSide, height >= minimumSide, let toPicture = ProjectiveTransform(from: rectangle, to: points) else { return nil }
         self.width = Int(width)
         self.height = Int(height)
         self.toPicture = toPicture
     }
 
-    /// The rectangle's pixels, `scale` times its size, sampled from `plane`, whose pixels are `channels`
-    /// bytes each (1 for gray, 3 for RGB), packed.
-    func pixels(of plane: PlaneView, channels: Int, scale: Int) -> [UInt8] {
-        let size = (width: width * scale, height: height * scale)
+    /// The rectangle's size `scale` times larger, in whole pixels.
+    func size(scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// The rectangle's pixels, `scale` times its size (`size(scale:)`), sampled from `plane`, whose pixels are
+    /// `channels` bytes each (1 for gray, 3 for RGB), packed.
+    func pixels(of plane: PlaneView, channels: Int, scale: Double) -> [UInt8] {
+        let size = size(scale: scale)
+        let step = (x: Double(width) / Double(size.width), y: Double(height) / Double(size.height))
         return [UInt8](unsafeUninitializedCapacity: size.width * size.height * channels) { buffer, count in
             for v in 0..<size.height {
                 for u in 0..<size.width {
-                    let source = toPicture.apply(Point(x: (Double(u) + 0.5) / Double(scale), y: (Double(v) + 0.5) / Double(scale)))
+                    let source = toPicture.apply(Point(x: (Double(u) + 0.5) * step.x, y: (Double(v) + 0.5) * step.y))
                     for channel in 0..<channels {
                         buffer[(v * size.width + u) * channels + channel] = plane.bilinear(
                             x: source.x - 0.5, y: source.y - 0.5, channel: channel, of: channels)
@@ -80,6 +79,20 @@ struct ScreenWarp {
             }
             count = size.width * size.height * channels
         }
+    }
+
+    /// Bounds on the rectangle (its display pixels are the rectangle's) as bounds on the picture's displayed
+    /// picture, `displaySize`, whose pixels are `pictureScale` of the picture's: the box holding its four
+    /// corners' places there.
+    func onPicture(_ bounds: Bounds, pictureScale: (x: Double, y: Double), displaySize: (width: Int, height: Int)) -> Bounds {
+        let box = bounds.pixels
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height),
+                       (box.x + box.width, box.y + box.height)]
+            .map { toPicture.apply(Point(x: $0.0, y: $0.1)) }
+            .map { Point(x: $0.x / pictureScale.x, y: $0.y / pictureScale.y) }
+        let left = corners.map(\.x).min()!, right = corners.map(\.x).max()!
+        let top = corners.map(\.y).min()!, bottom = corners.map(\.y).max()!
+        return Bounds(pixels: PixelRect(x: left, y: top, width: right - left, height: bottom - top), displaySize: displaySize)
     }
 
     /// `image` (gray or RGB) warped, at the rectangle's size.

@@ -60,10 +60,35 @@ final class PPOCREngine: Sendable {
     func lines(
         in image: LumaImage, _ rect: ImageRect, maximumSide: Int = TextDetector.maximumSide
     ) throws(AnalysisError) -> [ImageRect] {
+        try detectedLines(in: image, rect, maximumSide: maximumSide, slanted: false).map(\.box)
+    }
+
+    /// The lines of text in `rect` of `image`, each with the rectangle along its own slant, in the image's
+    /// pixels, top to bottom, detected with the longest side at most `maximumSide` (`TextDetector`).
+    func slantedLines(
+        in image: LumaImage, _ rect: ImageRect, maximumSide: Int = TextDetector.maximumSide
+    ) throws(AnalysisError) -> [DetectedLine] {
+        try detectedLines(in: image, rect, maximumSide: maximumSide, slanted: true)
+    }
+
+    private func detectedLines(
+        in image: LumaImage, _ rect: ImageRect, maximumSide: Int, slanted: Bool
+    ) throws(AnalysisError) -> [DetectedLine] {
         guard rect.width > 0, rect.height > 0 else { return [] }
         let picture = PixelImage(
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
-        return try detector.lines(in: picture, maximumSide: maximumSide).map { ImageRect(x: rect.x + $0.x, y: rect.y + $0.y, width: $0.width, height: $0.height) }
+        return try detector.detectedLines(in: picture, maximumSide: maximumSide, slanted: slanted)
+            .map { $0.moved(dx: rect.x, dy: rect.y) }
+    }
+
+    /// The whole of `image` read as one line (a line straightened out of a picture); nil when the recogniser is
+    /// unsure of it (`minimumLineConfidence`) or no word is `minimumConfidence` sure.
+    func readLine(_ image: LumaImage, minimumConfidence: Double) throws(AnalysisError) -> RecognizedLine? {
+        let whole = image.pixelRect(.whole)
+        let picture = PixelImage(
+            width: whole.width, height: whole.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: whole) })
+        let words = try words(reading: picture, at: whole, offset: (0, 0), image: image, minimumConfidence: minimumConfidence)
+        return words.isEmpty ? nil : RecognizedLine(words: words)
     }
 
     /// The text in `rect` of `image`: one block of its lines, top to bottom (none when nothing is read), detected
@@ -76,15 +101,23 @@ final class PPOCREngine: Sendable {
             width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
         var lines: [(box: ImageRect, words: [RecognizedWord])] = []
         for box in try detector.lines(in: picture, maximumSide: maximumSide) {
-            let characters = try recognizer.read(Self.crop(picture, box))
-            let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
-            guard confidence >= Self.minimumLineConfidence else { continue }
-            let words = Self.words(characters, in: box, offset: (rect.x, rect.y), image: image)
-                .filter { $0.confidence >= minimumConfidence }
+            let words = try words(
+                reading: Self.crop(picture, box), at: box, offset: (rect.x, rect.y), image: image, minimumConfidence: minimumConfidence)
             if !words.isEmpty { lines.append((box, words)) }
         }
         let merged = Self.rows(lines).map { RecognizedLine(words: $0) }
         return merged.isEmpty ? [] : [RecognizedBlock(lines: merged)]
+    }
+
+    /// The words the recogniser reads on `line`, the picture of `box` (at `offset` on `image`); none when it is
+    /// unsure of the line (`minimumLineConfidence`); only the words `minimumConfidence` sure.
+    private func words(
+        reading line: PixelImage, at box: ImageRect, offset: (x: Int, y: Int), image: LumaImage, minimumConfidence: Double
+    ) throws(AnalysisError) -> [RecognizedWord] {
+        let characters = try recognizer.read(line)
+        let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
+        guard confidence >= Self.minimumLineConfidence else { return [] }
+        return Self.words(characters, in: box, offset: offset, image: image).filter { $0.confidence >= minimumConfidence }
     }
 
     /// The words of a line's characters, split at spaces, each with its part of the line's box.

@@ -25,6 +25,12 @@ enum ReadingPlan {
     /// Text is scaled up at most this much.
     static let largestScale = 4.0
 
+    /// How much larger lines `lineHeight` pixels tall are read: to about `bestLineHeight`, in quarters, at most
+    /// `largestScale`; lines nearly that tall as they are.
+    static func scale(lineHeight: Double) -> Double {
+        lineHeight < 0.75 * bestLineHeight ? min(largestScale, (bestLineHeight / max(1, lineHeight) * 4).rounded() / 4) : 1
+    }
+
     /// How tall, in points, a line of text is taken to be when choosing the resolution to lay it out at.
     static let linePoints = 16.0
 
@@ -42,8 +48,7 @@ enum ReadingPlan {
         return tables(of: areas).map { members in
             let lines = members.flatMap { areas[$0].lines }
             let lineHeight = Double(median(lines.map(\.height)))
-            let scale = lineHeight < 0.75 * bestLineHeight
-                ? min(largestScale, (bestLineHeight / max(1, lineHeight) * 4).rounded() / 4) : 1
+            let scale = Self.scale(lineHeight: lineHeight)
             // The layout's boxes can miss a line's ascenders, or a whole first line (Hangul): a line's
             // height above and below, half of it at the sides. A table's columns are read from its top to
             // its bottom: cells the layout missed (line numbers, often) are read too.

@@ -1,9 +1,10 @@
 /// Which engine reads text: Tesseract, or PP-OCR's learned detector and recogniser (run through ONNX
 /// Runtime, installed by `scripts/install-deps.sh`), or the better of the two by the accuracy benchmark.
 ///
-/// PP-OCR reads captions (once per caption, from the caption's clean picture); slides are read with
-/// Tesseract whatever the choice. PP-OCR's recognition model reads Chinese, Japanese and English: in other
-/// languages its detector finds the caption's lines and Tesseract reads each.
+/// PP-OCR reads captions (once per caption, from the caption's clean picture) and a filmed screen's lines,
+/// which its detector finds whenever it is installed (`SlantedLineReader`); slides are read with Tesseract
+/// whatever the choice. PP-OCR's recognition model reads Chinese, Japanese and English: in other languages its
+/// detector finds the lines and Tesseract reads each.
 public enum TextEngine: String, Sendable, Hashable, CaseIterable, Codable {
     /// Tesseract (the default).
     case tesseract

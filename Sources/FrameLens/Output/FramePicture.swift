@@ -39,7 +39,7 @@ extension VideoPlayer {
         }
         let (image, bytes) = try CostLedger.measure(.output, pixels: shown.width * shown.height) { () throws -> (PixelImage, [UInt8]) in
             let rendered = try FrameRenderer.render(frame, as: .rgb24, size: screen == nil ? size : nil)
-            let image = screen.flatMap(ScreenWarp.init).map { $0.warped(rendered) } ?? rendered
+            let image = screen.flatMap { ScreenWarp($0) }.map { $0.warped(rendered) } ?? rendered
             return (image, try ImageEncoder.encode(image, as: format))
         }
         return FramePicture(
