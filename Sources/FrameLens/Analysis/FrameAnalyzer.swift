@@ -188,7 +188,9 @@ public final class FrameAnalyzer: Sendable {
         let rectified = engine == nil ? nil : rectifiedScreen(of: image, options: options)
         let isolated = engine == nil || rectified != nil ? nil : isolatedScreen(of: image, options: options)
         let rectangles = (options.regions.isEmpty ? [isolated?.box ?? .whole] : options.regions).map(image.pixelRect)
-        let screen = rectified.map { ($0.image, $0.image.pixelRect(.whole)) } ?? isolated.map { ($0.image, $0.image.pixelRect($0.box)) }
+        // The detector needs no room painted over: a screen found less surely is looked at on the frame itself.
+        let screen = rectified.map { ($0.image, $0.image.pixelRect(.whole)) }
+            ?? isolated.map { (image, image.pixelRect(Self.reach(around: $0.box))) }
         let lineReader = screen == nil ? nil : try engine.flatMap { try slantedLineReader(options: options, engine: $0) }
         let text = Locked<Result<RecognizedText, AnalysisError>?>(nil)
         let codes = Locked<[DetectedCode]>([])
@@ -229,6 +231,19 @@ public final class FrameAnalyzer: Sendable {
             time: Timestamp(keeping: frame.time), pts: frame.pts, timeBase: frame.timeBase, frameNumber: frame.frameNumber,
             width: image.displayWidth, height: image.displayHeight, languages: options.languages,
             locales: TesseractLanguages.locales(forCodes: options.languages), text: recognized, codes: scanned, detections: detections, screen: rectified?.screen)
+    }
+
+    /// Where a filmed screen's lines are looked for when its four sides were not found for sure: the box
+    /// around its bright region grown by this share of its height above it, where a dark title bar lies
+    /// outside the bright region, and by a third of that on the other sides.
+    static let screenReach = 0.15
+
+    /// The box around a screen's bright region grown by `screenReach`, within the picture.
+    private static func reach(around box: NormalizedRect) -> NormalizedRect {
+        let above = screenReach * box.height, aside = screenReach / 3
+        return NormalizedRect(
+            left: max(0, box.x - aside * box.width), top: max(0, box.y - above),
+            right: min(1, box.x + box.width + aside * box.width), bottom: min(1, box.y + box.height + aside * box.height))
     }
 
     /// The reader of a filmed screen's lines when PP-OCR is installed: its detector finds them, each read along
