@@ -84,6 +84,13 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
 
     /// The corners, clockwise from the top left.
     var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// Each corner passed through `transform`.
+    func mapped(_ transform: (Point) -> Point) -> Quadrilateral {
+        Quadrilateral(
+            topLeft: transform(topLeft), topRight: transform(topRight), bottomRight: transform(bottomRight),
+            bottomLeft: transform(bottomLeft))
+    }
 }
 
 /// Where something is on the displayed picture: in pixels, and normalised to its size; both with the origin

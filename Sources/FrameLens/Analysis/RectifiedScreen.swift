@@ -23,8 +23,7 @@ struct RectifiedScreen {
         self.warp = warp
         frameScale = frame.scale
         frameSize = (frame.displayWidth, frame.displayHeight)
-        let shown = corners.corners.map { Point(x: $0.x / frame.scale.x, y: $0.y / frame.scale.y) }
-        screen = Quadrilateral(topLeft: shown[0], topRight: shown[1], bottomRight: shown[2], bottomLeft: shown[3])
+        screen = corners.mapped { Point(x: $0.x / frame.scale.x, y: $0.y / frame.scale.y) }
     }
 
     /// Bounds on the rectangle as bounds on the frame's displayed picture: the box holding its four corners'

@@ -194,19 +194,17 @@ struct DetectedLine {
         let y = min(picture.height, Int((Double(box.y) * sy).rounded()))
         let right = min(picture.width, Int((Double(box.x + box.width) * sx).rounded()))
         let bottom = min(picture.height, Int((Double(box.y + box.height) * sy).rounded()))
-        let corners = slanted.corners.map { Point(x: $0.x * sx, y: $0.y * sy) }
         return DetectedLine(
             box: ImageRect(x: x, y: y, width: max(0, right - x), height: max(0, bottom - y)),
-            slanted: Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3]),
+            slanted: slanted.mapped { Point(x: $0.x * sx, y: $0.y * sy) },
             lineHeight: lineHeight * sy)
     }
 
     /// The line `dx`, `dy` pixels further right and down.
     func moved(dx: Int, dy: Int) -> DetectedLine {
-        let corners = slanted.corners.map { Point(x: $0.x + Double(dx), y: $0.y + Double(dy)) }
-        return DetectedLine(
+        DetectedLine(
             box: ImageRect(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height),
-            slanted: Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3]),
+            slanted: slanted.mapped { Point(x: $0.x + Double(dx), y: $0.y + Double(dy)) },
             lineHeight: lineHeight)
     }
 }
