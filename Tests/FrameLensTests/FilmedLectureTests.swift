@@ -11,17 +11,18 @@ struct FilmedLectureTests {
     static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let titles = ["Alpha opens the lecture", "Bravo shows the method", "Charlie sums it up"]
 
-    /// Slides of `seconds` each (a title each, and a line they share) projected onto a 720x440 wall at an angle
-    /// (`perspective`), filmed at 640x360 and 25 fps: blurred, a step in exposure at 4.5 s, vignetted, the
-    /// camera drifting (`crop` moving with t), temporal noise (`noise`: ffmpeg's `alls`), H.264 crf 28. `crossing`:
-    /// the seconds in which a person-sized dark shape walks across the wall, in front of the screen.
+    /// Slides of `seconds` each (a title each, `titleSize` pixels high, and a line they share) projected onto a
+    /// 720x440 wall at an angle (`perspective`), filmed at 640x360 and 25 fps: blurred, a step in exposure at 4.5 s,
+    /// vignetted, the camera drifting (`crop` moving with t), temporal noise (`noise`: ffmpeg's `alls`), H.264
+    /// crf 28. `crossing`: the seconds in which a person-sized dark shape walks across the wall, in front of the
+    /// screen.
     static func lecture(
         _ name: String, titles: [String] = titles, seconds: Int = 3, crossing: ClosedRange<Double>? = nil,
-        noise: Int = 10
+        noise: Int = 10, titleSize: Int = 34
     ) throws -> String {
         let duration = titles.count * seconds
         let slides = titles.enumerated().map { index, title in
-            "drawtext=fontfile=\(font):text='\(title)':fontsize=34:x=40:y=80"
+            "drawtext=fontfile=\(font):text='\(title)':fontsize=\(titleSize):x=40:y=80"
                 + ":enable='between(t,\(index * seconds),\(index * seconds + seconds))'"
         }
         let screen = (slides + [
@@ -90,6 +91,17 @@ struct FilmedLectureTests {
         let titles = ["Alpha opens the lecture", "Bravo shows the method"]
         let cues = try VariableFrameRateTests.cues(
             try Self.lecture("filmed-crossing.mp4", titles: titles, seconds: 6, crossing: 1.5...4.3))
+        #expect(cues.map(\.start) == [0, 6], "\(cues)")
+        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+    }
+
+    /// Two slides that differ only in a small title look the same at the size of a thumbnail under the blur, as
+    /// two code slides of one layout do: the second is no return to the first but a slide of its own, since its
+    /// reading tells them apart (`ScreenReturns.readAlike`).
+    @Test func aSlideAlikeInLayoutToTheOneBeforeIsACueOfItsOwn() throws {
+        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
+        let cues = try VariableFrameRateTests.cues(
+            try Self.lecture("filmed-small-titles.mp4", titles: titles, seconds: 6, titleSize: 18))
         #expect(cues.map(\.start) == [0, 6], "\(cues)")
         #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
     }

@@ -423,7 +423,7 @@ struct ScanState {
     func segments(until end: Boundary, _ results: ScanResults) -> [CueBuilder.Segment] {
         var boundaries = stretches.enumerated().map { results.starts[$0.offset] ?? $0.element.start }
         boundaries.append(end)
-        let slides = ScreenReturns.slides(returningTo: stretches.map(\.returnsTo))
+        let slides = ScreenReturns.slides(returningTo: stretches.indices.map { confirmedReturn(of: $0, results) })
         var segments: [CueBuilder.Segment] = []
         var slideReadings: [FrameAnalysis] = []
         var typingStart: Boundary?
@@ -473,9 +473,11 @@ struct ScanState {
         return segments
     }
 
-    /// A picture has settled: the last picture read is reused when it is the same; else a filmed picture decoded
-    /// exactly begins an average of the stretch's samples (`averaging`); else an intra frame of the stretch
-    /// showing it is read, else the read waits for one (`unread`).
+    /// A picture has settled: the last picture read is reused when it is the same (not a filmed one: under its
+    /// blur a change of small text can leave the thumbnail the same, and its reading tells the slides apart,
+    /// `ScreenReturns.readAlike`); else a filmed picture decoded exactly begins an average of the stretch's samples
+    /// (`averaging`); else an intra frame of the stretch showing it is read, else the read waits for one
+    /// (`unread`).
     private mutating func settle(_ frame: VideoFrame, _ thumbnail: Thumbnail) throws {
         let moving = movingCellCount
         settledAmidMotion = isFilmed && Double(moving) >= Self.crossingShare * Double(Thumbnail.rows * Thumbnail.columns)
@@ -485,7 +487,7 @@ struct ScanState {
             stretches[stretches.count - 1].returnsTo = returns.settled(
                 stretch: stretches.count - 1, on: thumbnail, start: { starts[$0] })
         }
-        if let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
+        if !isFilmed, let lastRead, !detector.differs(lastRead.thumbnail, thumbnail) {
             stretches[stretches.count - 1].reading = lastRead.reading
         } else if isFilmed, decodedExactly(frame.pts), let average = FrameAverage(frame, thumbnail) {
             averaging = (average, detector.movingCells)
@@ -519,6 +521,18 @@ struct ScanState {
         let starts = stretches.map(\.start.time)
         return stretches[stretches.count - 1].returnsTo == nil
             && returns.earlierStretch(showing: thumbnail, before: stretches.count - 1, start: { starts[$0] }) != nil
+    }
+
+    /// The earlier stretch that stretch `index` shows again (`Stretch.returnsTo`), unless both were read and their
+    /// readings tell two slides apart: two slides alike in layout (the same code box under another title) can look
+    /// the same at the size of a thumbnail under a filmed screen's blur.
+    private func confirmedReturn(of index: Int, _ results: ScanResults) -> Int? {
+        guard let earlier = stretches[index].returnsTo else { return nil }
+        let transcript = { (stretch: Int) in
+            self.stretches[stretch].reading.flatMap { results.readings[$0] }?.text?.transcript
+        }
+        guard let before = transcript(earlier), let now = transcript(index) else { return earlier }
+        return ScreenReturns.readAlike(before, now) ? earlier : nil
     }
 
     /// The open stretch ends with its settled picture unread: its sample is decoded exactly and read, leaving

@@ -61,6 +61,25 @@ struct ScreenReturns {
         return Double(changed) <= changedShare * Double(differences.count)
     }
 
+    /// Whether two readings of a filmed screen can be of one slide: at least `sharedWordShare` of the words of the
+    /// one with fewer words are words of the other. A slide read twice differs by noise, or is read in part where
+    /// a person stood in front of it; two slides alike in layout share a heading or two. Words are runs of three
+    /// or more letters or digits, in lower case; a reading with none tells nothing, and is alike.
+    static func readAlike(_ a: String, _ b: String) -> Bool {
+        let (first, second) = (words(a), words(b))
+        let (fewer, more) = first.count <= second.count ? (first, Set(second)) : (second, Set(first))
+        guard !fewer.isEmpty else { return true }
+        let shared = fewer.filter(more.contains).count
+        return Double(shared) >= sharedWordShare * Double(fewer.count)
+    }
+
+    /// The share of words two readings of one filmed slide have in common at the least (`readAlike`).
+    static let sharedWordShare = 0.6
+
+    private static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { $0.count >= 3 }
+    }
+
     /// For each stretch, given the earlier stretch each returns to: the first stretch of the slide it belongs to,
     /// and whether it shows that slide (the first, or a return) rather than what interrupted it.
     static func slides(returningTo returns: [Int?]) -> [(slide: Int, showsIt: Bool)] {
