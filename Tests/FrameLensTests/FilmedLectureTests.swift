@@ -106,6 +106,15 @@ struct FilmedLectureTests {
         #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
     }
 
+    /// Slides held long enough for the camera's drift to move their titles' strokes: the caption tracker takes a
+    /// title up for a while, but text the slide's reading holds is the screen's, and no cue is split around it.
+    @Test func aTitleTheCameraDriftsUnderIsNoCaption() throws {
+        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
+        let cues = try VariableFrameRateTests.cues(try Self.lecture("filmed-held.mp4", titles: titles, seconds: 6))
+        #expect(cues.map(\.start) == [0, 6], "\(cues)")
+        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+    }
+
     /// Over three times the sensor noise: the last slide is read exactly, from the average of its frames laid over
     /// each other (`FrameAverage`, whose own tests show the noise falling).
     @Test func aNoisySlideIsReadFromTheAverageOfItsFrames() async throws {

@@ -39,7 +39,7 @@ enum CueBuilder {
     /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
         let whole = wholeCaptions(captions)
-        var slides = split(cues(from: segments, options: options), at: whole)
+        var slides = split(cues(from: segments, options: options), at: whole, onFilmedScreen: options.isFilmed)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = letterCount
         // A caption that came with a change the slide path saw as it happened is part of a slide when the

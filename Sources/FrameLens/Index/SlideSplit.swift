@@ -4,10 +4,14 @@ extension CueBuilder {
     ///
     /// The slide path settles on a picture when two samples `interval` apart agree, so a blank of under two
     /// intervals between captions over a still slide never settles and the cue around it runs on. The caption
-    /// tracker, looking at every frame, knows when each caption came and went.
-    static func split(_ slides: [Cue], at captions: [Cue]) -> [Cue] {
+    /// tracker, looking at every frame, knows when each caption came and went. `onFilmedScreen`: the video films a
+    /// screen (the scan saw the camera drift); there a caption whose lines the slide's reading holds is text on
+    /// the screen, which the tracker takes up where the drift moves its strokes, and no split.
+    static func split(_ slides: [Cue], at captions: [Cue], onFilmedScreen: Bool = false) -> [Cue] {
         slides.flatMap { slide in
-            captions.reduce([slide]) { parts, caption in parts.flatMap { split($0, at: caption) } }
+            captions.reduce([slide]) { parts, caption in
+                parts.flatMap { split($0, at: caption, onFilmedScreen: onFilmedScreen) }
+            }
         }
     }
 
@@ -16,12 +20,13 @@ extension CueBuilder {
     /// beyond it; otherwise the cue as it is (a cue of the caption alone is the caption's). The part the
     /// caption shows holds its lines: read with the slide, or, when the slide path never settled on it (a
     /// caption of under two intervals within the slide's time), added to the slide's where the caption is.
-    private static func split(_ slide: Cue, at caption: Cue) -> [Cue] {
+    private static func split(_ slide: Cue, at caption: Cue, onFilmedScreen: Bool) -> [Cue] {
         guard slide.startFrame < caption.endFrame, caption.startFrame < slide.endFrame,
               slide.startFrame < caption.startFrame || caption.endFrame < slide.endFrame
         else { return [slide] }
         let isSlide = { (text: String) in text.filter { $0.isLetter || $0.isNumber }.count >= growthCharacters || !slide.codes.isEmpty }
         if let without = text(of: slide, without: caption), isSlide(without) {
+            if onFilmedScreen { return [slide] }
             return split(slide, at: caption, shown: slide.text, without: without)
         }
         guard slide.startFrame <= caption.startFrame, caption.endFrame <= slide.endFrame, isSlide(slide.text),

@@ -266,10 +266,11 @@ public final class VideoIndexer {
         if scan.damagedPackets > 0 {
             warnings.append("\(url) is damaged in places (\(scan.damagedPackets) packets or frames); cues near them may be off")
         }
+        var analysis = options.analysis
+        analysis.isFilmed = state.isFilmed
         return VideoIndex(
             video: url, from: options.from ?? .zero, to: Timestamp(keeping: end), complete: !cancelled && !brokeOff,
-            warnings: warnings,
-            cues: CueBuilder.cues(from: segments, captions: results.captionCues, options: options.analysis),
+            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues, options: analysis),
             identity: identity, width: picture?.width, height: picture?.height)
     }
 
