@@ -57,6 +57,15 @@ struct CoveredViewTests {
         #expect(cues.map(\.endFrame) == [120])
     }
 
+    /// A short last line the first reading missed, read once the pointer has moved elsewhere: the line lies apart
+    /// from the change, so its pixels held and it was there all along; the cue is one, and holds it.
+    @Test func aLineOneReadingMissedApartFromThePointerLeavesTheSlideOneCue() throws {
+        let withLast = Self.slide + ["Path."]
+        let cues = CueBuilder.cues(from: try Self.stretches([Self.slide, withLast], changed: [Self.pointer(overRow: 0, 0)]))
+        #expect(cues.map(\.text) == [withLast.joined(separator: "\n")])
+        #expect(cues.map(\.startFrame) == [0])
+    }
+
     /// A terminal's command typed key by key is read once its stretch settles: the new line lies mostly
     /// outside the first key's change, and is a new cue all the same.
     @Test func aLineBroughtIsANewCueHoweverSmallTheChangeThatOpenedIt() throws {
@@ -120,6 +129,17 @@ struct CoveredViewTests {
         #expect(!CoveredView.readsAlike(
             Self.line([("Question", 0.95), ("1", 0.4), ("of", 0.95), ("five", 0.95)]),
             Self.line([("Question", 0.95), ("2", 0.95), ("of", 0.95), ("five", 0.95)])))
+    }
+
+    /// A square bullet is read surely as `=` in one reading and not at all in the next, where a word is covered: no
+    /// change. A word read surely before the first, or a mark between words, is one.
+    @Test func aBulletOneReadingAloneReadIsNoChange() {
+        let words = [("been", 0.96), ("compiled", 0.95), ("into", 0.96), ("libpng.", 0.96)]
+        let covered = [("been", 0.96), ("compiled", 0.95), ("ake", 0.09), ("libpng.", 0.96)]
+        #expect(CoveredView.readsAlike(Self.line([("=", 0.91)] + covered), Self.line(words)))
+        #expect(CoveredView.readsAlike(Self.line(covered), Self.line([("=", 0.91)] + words)))
+        #expect(!CoveredView.readsAlike(Self.line([("A", 0.91)] + covered), Self.line(words)))
+        #expect(!CoveredView.readsAlike(Self.line([covered[0], ("=", 0.91)] + covered.dropFirst()), Self.line(words)))
     }
 
     /// Slides at 720p, 4 s each (dark DejaVu Sans on off-white, the title at 48 px, lines at 36 px every 90 px), under

@@ -3,11 +3,12 @@
 /// text under it stays where it was.
 ///
 /// Two readings, the second taken after a change of the picture in `changed`, show one view when their lines,
-/// paired by place, read alike (`readsAlike`: but for a slip, or for words one of them read unsurely), the second
-/// holds no other line but marks of one or two characters (the object itself, read as `h` or `»`), and every line
-/// of the first it lacks lies mostly where the picture did not change: a line whose pixels held cannot have gone,
-/// so the second reading missed it. A bullet revealed, a caption shown, a terminal's new output and a slide change
-/// bring lines, a caption taken away changes the pixels of its line, and a counter stepping changes a digit.
+/// paired by place, read alike (`readsAlike`: but for a slip, for words one of them read unsurely, or for a bullet
+/// read in one of them alone), every other line the second holds is a mark of one or two characters (the object
+/// itself, read as `h` or `»`) or lies apart from the change, and every line of the first it lacks lies mostly
+/// where the picture did not change: a line whose pixels held can neither have gone nor come, so one reading
+/// missed it. A bullet revealed, a caption shown, a terminal's new output and a slide change bring lines where the
+/// picture changed, a caption taken away changes the pixels of its line, and a counter stepping changes a digit.
 enum CoveredView {
     /// A line of at most this many characters (spaces aside), held by one reading only, is a mark.
     static let markCharacters = 2
@@ -24,16 +25,18 @@ enum CoveredView {
         guard pairs.allSatisfy({ readsAlike(old[$0.old], new[$0.new]) }) else { return false }
         let lacked = old.indices.filter { i in !pairs.contains { $0.old == i } }.map { old[$0] }.filter { !isMark($0) }
         let brought = new.indices.filter { j in !pairs.contains { $0.new == j } }.map { new[$0] }
-        guard brought.allSatisfy(isMark), pairs.count > lacked.count else { return false }
+        guard brought.allSatisfy({ isMark($0) || $0.bounds.fractionCovered(by: changed) == 0 }), pairs.count > lacked.count
+        else { return false }
         return lacked.allSatisfy { $0.bounds.fractionCovered(by: changed) < changedShare }
     }
 
     /// Whether two readings of one line read alike: they differ by a slip (`isSlip`), or only in words one of them
-    /// read unsurely (under `CueBuilder.clutterConfidence`): a word under the pointer is read unsurely (`ake` for
-    /// `into` at 9 %), a word changed on the slide is read surely both times. No digit may step to another.
+    /// read unsurely (under `CueBuilder.clutterConfidence`) and in a bullet one of them read: a word under the
+    /// pointer is read unsurely (`ake` for `into` at 9 %), a word changed on the slide is read surely both times,
+    /// and a square bullet is read as `=` in one reading and as nothing in the next. No digit may step to another.
     static func readsAlike(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool {
         guard !stepsADigit(a.text, b.text) else { return false }
-        return isSlip(a.text, b.text) || differsInUnsureWords(a.words, b.words)
+        return isSlip(a.text, b.text) || differsInUnsureWordsOrABullet(a.words, b.words)
     }
 
     /// Whether two readings of one line differ by a slip: a few characters, and no digit replaced by another
@@ -51,14 +54,26 @@ enum CoveredView {
         return digits.0.count == digits.1.count && digits.0 != digits.1
     }
 
-    /// Whether every run of words in which two readings differ is read unsurely, all of it, in one of them: a word
-    /// read surely is neither replaced, nor added, nor left out.
-    private static func differsInUnsureWords(_ a: [RecognizedWord], _ b: [RecognizedWord]) -> Bool {
+    /// Whether every run of words in which two readings differ is read unsurely, all of it, in one of them, or is a
+    /// bullet that one of them alone read before its first word (`isBullet`): a word read surely is neither
+    /// replaced, nor added, nor left out.
+    private static func differsInUnsureWordsOrABullet(_ a: [RecognizedWord], _ b: [RecognizedWord]) -> Bool {
         let isUnsure = { (words: ArraySlice<RecognizedWord>) in
             !words.isEmpty && words.allSatisfy { $0.confidence < CueBuilder.clutterConfidence }
         }
+        let isLeadingBullet = { (run: (a: Range<Int>, b: Range<Int>)) in
+            run.a.lowerBound == 0 && run.b.lowerBound == 0
+                && (run.a.isEmpty && isBullet(b[run.b]) || run.b.isEmpty && isBullet(a[run.a]))
+        }
         let runs = differingRuns(a.map(\.text), b.map(\.text))
-        return !runs.isEmpty && runs.allSatisfy { isUnsure(a[$0.a]) || isUnsure(b[$0.b]) }
+        return !runs.isEmpty && runs.allSatisfy { isUnsure(a[$0.a]) || isUnsure(b[$0.b]) || isLeadingBullet($0) }
+    }
+
+    /// Whether words are one bullet as OCR reads it: one word of at most `markCharacters` characters, neither
+    /// letters nor digits (`=`, `»`, `•`).
+    private static func isBullet(_ words: ArraySlice<RecognizedWord>) -> Bool {
+        guard words.count == 1, let word = words.first else { return false }
+        return word.text.count <= markCharacters && !word.text.contains { $0.isLetter || $0.isNumber }
     }
 
     /// The runs of words between the words two sequences share (their longest common subsequence), as ranges of
