@@ -64,8 +64,7 @@ struct FilmedLectureTests {
     /// person crosses are ffmpeg's own, where leaving out x264's reference B-frames damages them.
     @Test func theScanDecodesAFilmedPictureWithoutDamage() throws {
         let video = try Self.lecture(
-            "filmed-crossing.mp4", titles: ["Alpha opens the lecture", "Bravo shows the method"], seconds: 6,
-            crossing: 1.5...4.3)
+            "filmed-crossing.mp4", titles: Self.twoTitles, seconds: 6, crossing: 1.5...4.3)
         let numbers = 100...124
         let expected = try TestMedia.ffmpegFrames(video, numbers: numbers, width: 640, height: 360)
         #expect(expected.count == numbers.count)
@@ -85,44 +84,41 @@ struct FilmedLectureTests {
         }
     }
 
+    /// The titles of a two-slide lecture of 6-s slides, and each slide's text as drawn.
+    static let twoTitles = ["Alpha opens the lecture", "Bravo shows the method"]
+    static let twoSlides = twoTitles.map { "\($0)\nprojected at an angle" }
+
+    /// The cues of a lecture of `twoTitles`, 6 s each.
+    static func twoSlideCues(
+        _ name: String, crossing: ClosedRange<Double>? = nil, titleSize: Int = 34
+    ) throws -> [(start: Double, frame: Int, text: String)] {
+        try VariableFrameRateTests.cues(
+            try lecture(name, titles: twoTitles, seconds: 6, crossing: crossing, titleSize: titleSize))
+    }
+
     /// A person walking in front of the screen is motion, not a slide change: the slide it crossed is still one
     /// cue, read without the person.
     @Test func aPersonCrossingTheScreenLeavesTheSlideOneCue() throws {
-        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
-        let cues = try VariableFrameRateTests.cues(
-            try Self.lecture("filmed-crossing.mp4", titles: titles, seconds: 6, crossing: 1.5...4.3))
+        let cues = try Self.twoSlideCues("filmed-crossing.mp4", crossing: 1.5...4.3)
         #expect(cues.map(\.start) == [0, 6], "\(cues)")
-        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+        #expect(cues.map(\.text) == Self.twoSlides, "\(cues)")
     }
 
     /// Two slides that differ only in a small title look the same at the size of a thumbnail under the blur, as
     /// two code slides of one layout do: the second is no return to the first but a slide of its own, since its
     /// reading tells them apart (`ScreenReturns.readAlike`).
     @Test func aSlideAlikeInLayoutToTheOneBeforeIsACueOfItsOwn() throws {
-        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
-        let cues = try VariableFrameRateTests.cues(
-            try Self.lecture("filmed-small-titles.mp4", titles: titles, seconds: 6, titleSize: 18))
+        let cues = try Self.twoSlideCues("filmed-small-titles.mp4", titleSize: 18)
         #expect(cues.map(\.start) == [0, 6], "\(cues)")
-        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+        #expect(cues.map(\.text) == Self.twoSlides, "\(cues)")
     }
 
     /// Slides held long enough for the camera's drift to move their titles' strokes: the caption tracker takes a
     /// title up for a while, but text the slide's reading holds is the screen's, and no cue is split around it.
     @Test func aTitleTheCameraDriftsUnderIsNoCaption() throws {
-        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
-        let cues = try VariableFrameRateTests.cues(try Self.lecture("filmed-held.mp4", titles: titles, seconds: 6))
+        let cues = try Self.twoSlideCues("filmed-held.mp4")
         #expect(cues.map(\.start) == [0, 6], "\(cues)")
-        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
-    }
-
-    /// Noise and drift at the screen's edge end the first picture before it settles (here at 0.64 s): it is read
-    /// all the same, and the first slide's cue starts at the first frame.
-    @Test func theFirstSlideStartsAtTheFirstFrameThoughItsPictureNeverSettled() throws {
-        let titles = ["Alpha opens the lecture", "Bravo shows the method"]
-        let cues = try VariableFrameRateTests.cues(
-            try Self.lecture("filmed-unsettled.mp4", titles: titles, seconds: 6, titleSize: 24))
-        #expect(cues.first?.start == 0, "\(cues)")
-        #expect(cues.map(\.text) == titles.map { "\($0)\nprojected at an angle" }, "\(cues)")
+        #expect(cues.map(\.text) == Self.twoSlides, "\(cues)")
     }
 
     /// Over three times the sensor noise: the last slide is read exactly, from the average of its frames laid over

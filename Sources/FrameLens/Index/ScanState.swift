@@ -372,9 +372,7 @@ struct ScanState {
         readUnread()
         readAverage()
         confirmReading()
-        // A filmed video's first picture is read however short: noise and drift can end it before it settles, and
-        // no reading before it would show its slide.
-        if !settled, !isFolded, let candidate, openedByStep || !openIsShort || (isFilmed && stretches.count == 1) {
+        if !settled, !isFolded, let candidate, openedByStep || !openIsShort {
             read(.exact(candidate.pts), nil)
         }
         if let intra = latestIntra, intra.pts < changed.pts { latestIntra = nil }
