@@ -89,6 +89,20 @@ struct CaptionFinderTests {
         #expect(index.cues.map(\.endFrame) == [50, 120])
     }
 
+    /// The sample lecture from 20 to 28 s: a slide (frame 617) whose fourth bullet is revealed at frame 803. The
+    /// detector follows the bullets as they hold, the lines of one caption to the range's end; they are the slide's,
+    /// and the slide path's cues stand, the revealed bullet a cue of its own (the caption, without the title, took
+    /// both slides' place).
+    @Test func aSlidesBulletsTheDetectorFollowsAreTheSlideAndARevealIsACueOfItsOwn() async throws {
+        let options = VideoIndexer.Options(
+            analysis: AnalysisOptions(features: [.text], engine: .auto), from: 20.0, to: 28.0, captionFinder: .detector)
+        let index = try await VideoIndexer(url: TestMedia.sample, options: options).run()
+        let slides = SampleTruth.sample.slides
+        #expect(index.cues.map(\.text) == [slides[2].text, slides[3].text, slides[4].text])
+        #expect(index.cues.map(\.startFrame) == [600, 617, 803])
+        #expect(index.cues.map(\.endFrame) == [617, 803, 840])
+    }
+
     /// 3 s with a caption shown for 0.7 s, from 1.1 s (frame 28) to 1.8 s (frame 45): a single sample shows it.
     @Test func aCaptionSeenAtOneSampleIsFoundWhenAFrameBetweenShowsItToo() async throws {
         let index = try await Self.index(try Self.captionedZoom("short-caption", seconds: 3, srt: """

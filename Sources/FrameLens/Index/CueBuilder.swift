@@ -38,8 +38,9 @@ enum CueBuilder {
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
     static func cues(from segments: [Segment], captions: [Cue], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
-        let whole = wholeCaptions(captions)
-        var slides = split(cues(from: segments, options: options), at: whole, onFilmedScreen: options.isFilmed)
+        let stretches = cues(from: segments, options: options)
+        let whole = wholeCaptions(captions).filter { !isSlideText($0, of: stretches) }
+        var slides = split(stretches, at: whole, onFilmedScreen: options.isFilmed)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = letterCount
         // A caption that came with a change the slide path saw as it happened is part of a slide when the
@@ -104,6 +105,28 @@ enum CueBuilder {
                 else { return false }
                 return letterCount(other) > letterCount(caption) && fraction(of: box, inside: otherBox) >= 0.8
             }
+        }
+    }
+
+    /// Whether a caption is the slides' own lines, followed by the text detector as they held (a slide's bullets,
+    /// one of them revealed while the others stood): it came and went with changes the slide path saw as they
+    /// happened, the slides shown meanwhile read its lines as it does (each matched to the nearest line they read,
+    /// its edits at most `sameReading` of its characters) and another line besides: one of at least
+    /// `CaptionReader.shortLine` letters and digits that is no other reading of the caption's
+    /// (`TextTracks.sameText`), a title.
+    static func isSlideText(_ caption: Cue, of slides: [Cue]) -> Bool {
+        let shown = slides.filter { $0.startFrame < caption.endFrame && caption.startFrame < $0.endFrame }
+        guard let first = shown.first, let last = shown.last, abs(first.startFrame - caption.startFrame) <= 1,
+              abs(last.endFrame - caption.endFrame) <= 1
+        else { return false }
+        let lines = caption.text.split(separator: "\n").map { TextSimilarity.normalizeWhitespace(String($0)) }
+        let read = shown.flatMap { $0.text.split(separator: "\n").map { TextSimilarity.normalizeWhitespace(String($0)) } }
+        guard !read.isEmpty else { return false }
+        let edits = lines.map { line in read.map { TextSimilarity.editDistance($0, line) }.min()! }.reduce(0, +)
+        guard Double(edits) <= sameReading * Double(lines.map(\.count).reduce(0, +)) else { return false }
+        return read.contains { other in
+            other.filter { $0.isLetter || $0.isNumber }.count >= CaptionReader.shortLine
+                && lines.allSatisfy { TextSimilarity.normalizedDistance(other, $0) > TextTracks.sameText }
         }
     }
 
