@@ -37,9 +37,14 @@ enum CueBuilder {
     /// text, is that caption read again from one frame (over moving video, poorly, with texture read as
     /// letters around it). A caption that lies within a stretch's larger reading is part of a slide. A few
     /// letters read only while a caption shows are the texture of the moving picture around it.
-    static func cues(from segments: [Segment], captions: [Cue], options: AnalysisOptions = AnalysisOptions()) -> [Cue] {
+    /// `followedAnyText`: the captions are all the text the detector saw hold (`CaptionFinder.detector`), a
+    /// slide's lines too (`isSlideText`), not only text that held while the picture around it moved.
+    static func cues(
+        from segments: [Segment], captions: [Cue], options: AnalysisOptions = AnalysisOptions(),
+        followedAnyText: Bool = false
+    ) -> [Cue] {
         let stretches = cues(from: segments, options: options)
-        let whole = wholeCaptions(captions).filter { !isSlideText($0, of: stretches) }
+        let whole = wholeCaptions(captions).filter { !followedAnyText || !isSlideText($0, of: stretches) }
         var slides = split(stretches, at: whole, onFilmedScreen: options.isFilmed)
         let overlapping = { (a: Cue, b: Cue) in a.start < b.end && b.start < a.end }
         let letters = letterCount

@@ -270,7 +270,10 @@ public final class VideoIndexer {
         analysis.isFilmed = state.isFilmed
         return VideoIndex(
             video: url, from: options.from ?? .zero, to: Timestamp(keeping: end), complete: !cancelled && !brokeOff,
-            warnings: warnings, cues: CueBuilder.cues(from: segments, captions: results.captionCues, options: analysis),
+            warnings: warnings,
+            cues: CueBuilder.cues(
+                from: segments, captions: results.captionCues, options: analysis,
+                followedAnyText: options.captionFinder == .detector),
             identity: identity, width: picture?.width, height: picture?.height)
     }
 
