@@ -103,6 +103,28 @@ struct CaptionFinderTests {
         #expect(index.cues.map(\.endFrame) == [617, 803, 840])
     }
 
+    /// 5 s of a pan at 50 pixels a second over a still picture with a sign (`MAIN STREET STATION`, white on black)
+    /// in it, and a caption laid over the pan from 1 s (frame 25) to 4 s. The sign moves with the picture: it is
+    /// no caption, and the cues are the stroke rules' (the caption, and the pan's last frames, held at the end, read
+    /// as a still picture). Taken for a caption, the sign was one cue over the whole video.
+    @Test func textThatMovesWithThePictureIsNoCaption() async throws {
+        let srt = TestMedia.path("pan.srt")
+        try "1\n00:00:01,000 --> 00:00:04,000\nMeet me by the station\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let sign = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='MAIN STREET STATION'"
+            + ":fontsize=26:fontcolor=white:box=1:boxcolor=black:boxborderw=8:x=300:y=160"
+        let video = try TestMedia.make("pan-over-a-sign.mp4", [
+            "-f", "lavfi", "-i", "mandelbrot=s=1280x720:rate=25,trim=end_frame=1,loop=loop=124:size=1,setpts=N/25/TB",
+            "-vf", "\(sign),crop=640:360:x='20+50*t':y=100,subtitles=filename=\(srt):force_style='FontName=DejaVu Sans,Outline=1.5,Shadow=0'",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        ])
+        let detected = try await Self.index(video)
+        let rules = try await VideoIndexer(url: video, options: VideoIndexer.Options(analysis: AnalysisOptions(engine: .ppocr))).run()
+        #expect(detected.cues.first?.text == "Meet me by the station")
+        #expect(detected.cues.first?.startFrame == 25)
+        #expect(detected.cues.map(\.text) == rules.cues.map(\.text))
+        #expect(detected.cues.map(\.startFrame) == rules.cues.map(\.startFrame))
+    }
+
     /// 3 s with a caption shown for 0.7 s, from 1.1 s (frame 28) to 1.8 s (frame 45): a single sample shows it.
     @Test func aCaptionSeenAtOneSampleIsFoundWhenAFrameBetweenShowsItToo() async throws {
         let index = try await Self.index(try Self.captionedZoom("short-caption", seconds: 3, srt: """

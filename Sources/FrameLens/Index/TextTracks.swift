@@ -4,6 +4,10 @@
 /// a line missed at one sample and seen again at the next, with no other line taking its place, goes on. Where
 /// and when text is comes from the detector's boxes alone: no line is tracked that no box held.
 ///
+/// Text laid over the picture holds still in the frame; text in the picture moves with it (a filmed screen as the
+/// camera drifts, a sign a pan passes). A track whose box moved as a whole (`Track.movedWithThePicture`) is the
+/// picture's text, left to the slide path, and is no caption.
+///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
 /// `TrackedCaptionReader`). The tracks that were on screen together, end at the same sample and lie one under
@@ -23,6 +27,11 @@ struct TextTracks {
     static let sameRow = 0.5
     /// Lines of one caption lie at most this many line heights apart.
     static let lineGap = 1.0
+    /// A box moved as a whole when both its top and bottom edges, or both its left and right edges, moved the
+    /// same way by at least this many line heights (and `leastShift` pixels) from where the line was first seen:
+    /// a caption built up word by word, or fading in, grows at one edge or at both away from each other.
+    static let shift = 0.3
+    static let leastShift = 2.0
 
     /// A sampled frame.
     struct Sample: Sendable, Equatable {
@@ -74,6 +83,18 @@ struct TextTracks {
 
         /// Where it was last seen.
         var bounds: NormalizedRect { sightings[sightings.count - 1].line.bounds.normalized }
+
+        /// Whether its box moved as a whole at some sample since the first (`shift`).
+        var movedWithThePicture: Bool {
+            let first = sightings[0].line.bounds.pixels
+            let least = max(TextTracks.leastShift, TextTracks.shift * first.height)
+            func together(_ a: Double, _ b: Double) -> Bool { min(a, b) >= least || max(a, b) <= -least }
+            return sightings.dropFirst().contains { sighting in
+                let box = sighting.line.bounds.pixels
+                return together(box.y - first.y, box.y + box.height - first.y - first.height)
+                    || together(box.x - first.x, box.x + box.width - first.x - first.width)
+            }
+        }
     }
 
     /// A caption: tracks shown and gone together, top to bottom.
@@ -203,9 +224,10 @@ struct TextTracks {
 
     /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that were
     /// on screen together and ended together (at the same sample, or one sample apart where the detector missed a
-    /// line at the last) and lie within `lineGap` line heights of each other, top to bottom.
+    /// line at the last) and lie within `lineGap` line heights of each other, top to bottom. Tracks that moved
+    /// with the picture are none.
     static func captions(_ ended: [Track]) -> [Caption] {
-        let lasting = ended.filter { $0.sightings.count >= fewestSamples }
+        let lasting = ended.filter { $0.sightings.count >= fewestSamples && !$0.movedWithThePicture }
         let once = ended.filter { $0.sightings.count < fewestSamples }
         return (grouped(lasting) + grouped(once)).sorted { $0.first.time < $1.first.time }
     }
