@@ -103,6 +103,19 @@ struct CaptionFinderTests {
         #expect(index.cues.map(\.endFrame) == [617, 803, 840])
     }
 
+    /// The sample lecture from 21 s, inside the slide shown from frame 617: its lines, on screen at the range's first
+    /// frame (628), are followed from there, so they are the slide's text as from its own start. Followed from the
+    /// first sample (632) instead, they took the slide's place without its title.
+    @Test func aSlideOnScreenWhereTheRangeStartsIsTheSlidesText() async throws {
+        let options = VideoIndexer.Options(
+            analysis: AnalysisOptions(features: [.text], engine: .auto), from: 21.0, to: 28.0, captionFinder: .detector)
+        let index = try await VideoIndexer(url: TestMedia.sample, options: options).run()
+        let slides = SampleTruth.sample.slides
+        #expect(index.cues.map(\.text) == [slides[3].text, slides[4].text])
+        #expect(index.cues.map(\.startFrame) == [628, 803])
+        #expect(index.cues.map(\.endFrame) == [803, 840])
+    }
+
     /// 5 s of a pan at 50 pixels a second over a still picture with a sign (`MAIN STREET STATION`, white on black)
     /// in it, and a caption laid over the pan from 1 s (frame 25) to 4 s. The sign moves with the picture: it is
     /// no caption, and the cues are the stroke rules' (the caption, and the pan's last frames, held at the end, read

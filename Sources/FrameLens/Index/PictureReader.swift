@@ -137,8 +137,8 @@ struct PictureReader {
                 })
             case .caption(let caption, let number, let end):
                 return .caption(number, try await captions.cue(for: caption, rangeEnd: end))
-            case .trackedCaption(let caption, let number, let end):
-                return .caption(number, try await trackedCaptions.cue(for: caption, rangeEnd: end))
+            case .trackedCaption(let caption, let number, let start, let end):
+                return .caption(number, try await trackedCaptions.cue(for: caption, rangeStart: start, rangeEnd: end))
             }
         } catch is CancellationError {
             return .skipped

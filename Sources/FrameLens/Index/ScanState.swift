@@ -54,8 +54,9 @@ enum ScanRequest: Sendable {
     /// Make a caption's cue, the `number`th caption found; `rangeEnd` is where one still shown at the end of
     /// the range ends.
     case caption(CaptionTracker.Caption, number: Int, rangeEnd: Boundary?)
-    /// Make the cue of a caption the text detector's tracks found, the `number`th caption found.
-    case trackedCaption(TextTracks.Caption, number: Int, rangeEnd: Boundary?)
+    /// Make the cue of a caption the text detector's tracks found, the `number`th caption found; `rangeStart` is
+    /// where one on screen at the first sample looked at starts, `rangeEnd` where one still shown at the end ends.
+    case trackedCaption(TextTracks.Caption, number: Int, rangeStart: Boundary?, rangeEnd: Boundary?)
 }
 
 /// What the requests gave: the readings by number, the stretches' starts pinned down, the captions' cues.
@@ -173,6 +174,8 @@ struct ScanState {
     private var gateOpen = true
     /// The thumbnail of the last sample the text detector looked at, and the lines it read there.
     private var lastLook: (thumbnail: Thumbnail, lines: [RecognizedLine])?
+    /// The first sample the text detector looked at: a caption it shows was on screen from the range's start.
+    private var firstLook: TextTracks.Sample?
     /// A sample whose thumbnail cells all differ by at most this many levels from the one the text detector last
     /// looked at shows the same lines (a still slide's text, a caption over it): they are not read again.
     static let sameLookLevels = 2
@@ -243,6 +246,7 @@ struct ScanState {
         guard textTracks != nil else { return }
         if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines) }
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
+        if looked, firstLook == nil { firstLook = sample }
         let ended = looked ? textTracks!.observe(lines, at: sample) : textTracks!.pause(at: sample)
         requests += ended.map { trackedCaption($0, rangeEnd: nil) }
     }
@@ -404,7 +408,9 @@ struct ScanState {
     /// Asks for the cue of a caption the text detector's tracks found.
     private mutating func trackedCaption(_ caption: TextTracks.Caption, rangeEnd: Boundary?) -> ScanRequest {
         captionsFound += 1
-        return .trackedCaption(caption, number: captionsFound, rangeEnd: rangeEnd)
+        let onScreenAtStart = caption.before == nil && caption.first == firstLook
+        return .trackedCaption(
+            caption, number: captionsFound, rangeStart: onScreenAtStart ? stretches[0].start : nil, rangeEnd: rangeEnd)
     }
 
     /// Asks for a caption's cue.

@@ -24,13 +24,14 @@ struct TrackedCaptionReader {
     let options: AnalysisOptions
     let exact: ExactFrames
 
-    /// The caption's cue, or nil when what it reads is not text. `end`, the end of the range, is where a
-    /// caption that lasted to it ends.
-    func cue(for caption: TextTracks.Caption, rangeEnd end: Boundary?) async throws -> Cue? {
+    /// The caption's cue, or nil when what it reads is not text. `start`, the start of the range, is where a
+    /// caption on screen at the first sample starts; `end`, the end of the range, where one that lasted to it ends.
+    func cue(for caption: TextTracks.Caption, rangeStart start: Boundary? = nil, rangeEnd end: Boundary?) async throws -> Cue? {
         let lines = caption.lines.map(\.reading).filter(CaptionReader.isText)
         guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
         if caption.seenOnce, try await !isShownAgain(caption) { return nil }
-        let (first, after) = try await edges(of: caption)
+        let (edge, after) = try await edges(of: caption)
+        let first = start ?? edge
         let last = after ?? end ?? Boundary(caption.last)
         let block = RecognizedBlock(lines: lines)
         return Cue(
