@@ -26,7 +26,7 @@ struct TrackedCaptionReader {
 
     /// The caption's cue, or nil when what it reads is not text. `start`, the start of the range, is where a
     /// caption on screen at the first sample starts; `end`, the end of the range, where one that lasted to it ends.
-    func cue(for caption: TextTracks.Caption, rangeStart start: Boundary? = nil, rangeEnd end: Boundary?) async throws -> Cue? {
+    func cue(for caption: TextTracks.Caption, rangeStart start: Boundary?, rangeEnd end: Boundary?) async throws -> Cue? {
         let lines = caption.lines.map(\.reading).filter(CaptionReader.isText)
         guard !lines.isEmpty, !CueBuilder.isClutter(lines) else { return nil }
         if caption.seenOnce, try await !isShownAgain(caption) { return nil }
