@@ -64,4 +64,17 @@ struct TerminalSessionTests {
             "echo one two three\none two three\n$ pwd\n/tmp\n$ ls -l /tmp",
         ])
     }
+
+    /// The learned text detector follows the terminal's lines as they hold, as it follows captions, and leaves them
+    /// to the views: they stand on a page, one under the other. (From 3.5 s: a command typed on the empty screen
+    /// is a line alone.)
+    @Test func theTextDetectorLeavesATerminalsLinesToItsViews() async throws {
+        let video = try Self.video()
+        let rules = try await VideoIndexer(url: video, options: .init(from: 3.5)).run()
+        let detector = try await VideoIndexer(url: video, options: .init(from: 3.5, captionFinder: .detector)).run()
+        #expect(rules.cues.map(\.endFrame) == [430, 560, 760])
+        #expect(detector.cues.map(\.text) == rules.cues.map(\.text))
+        #expect(detector.cues.map(\.startFrame) == rules.cues.map(\.startFrame))
+        #expect(detector.cues.map(\.endFrame) == rules.cues.map(\.endFrame))
+    }
 }

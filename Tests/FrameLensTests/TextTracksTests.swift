@@ -134,6 +134,18 @@ struct TextTracksTests {
         #expect(captions.map(\.seenOnce) == [true, true])
     }
 
+    @Test func aPagesLinesAreNoCaptionAndACaptionBelowThePageIs() {
+        // A terminal: a new line of output appears under the lines on screen, holds, and scrolls away.
+        let screen = [Self.line("$ ls -l", y: 100), Self.line("total 8", y: 150), Self.line("-rw-r--r-- 1 notes.txt", y: 200)]
+        let output = Self.line("drwxr-xr-x 2 src", y: 250)
+        let caption = Self.line("The listing of the folder", y: 900)
+        let captions = Self.captions([screen, screen + [output, caption], screen + [output, caption], screen, []])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["The listing of the folder"]])
+        // Two lines one under the other are a caption's.
+        let twoLines = Array(screen.prefix(2))
+        #expect(Self.captions([[], twoLines, twoLines, []]).map(\.lines.count) == [2])
+    }
+
     @Test func aPauseEndsEveryLineThere() {
         var tracks = TextTracks()
         #expect(tracks.observe([Self.line("Send request")], at: Self.sample(0)).isEmpty)

@@ -8,6 +8,10 @@
 /// camera drifts, a sign a pan passes). A track whose box moved as a whole (`Track.movedWithThePicture`) is the
 /// picture's text, left to the slide path, and is no caption.
 ///
+/// Text on a page (a screen's or a slide's: a terminal's output, a document's paragraphs, a slide's bullets) stands
+/// in a block of lines one under the other; a caption has one or two. A track seen as one of such a block at most
+/// of its samples (`Track.isOnAPage`) is left to the slide path too.
+///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
 /// `TrackedCaptionReader`). The tracks that were on screen together, end at the same sample and lie one under
@@ -32,6 +36,9 @@ struct TextTracks {
     /// a caption built up word by word, or fading in, grows at one edge or at both away from each other.
     static let shift = 0.3
     static let leastShift = 2.0
+    /// Lines read at one sample are a page's when at least this many stand one under the other, each within
+    /// `lineGap` line heights of the one above and overlapping it in width.
+    static let pageLines = 3
 
     /// A sampled frame.
     struct Sample: Sendable, Equatable {
@@ -44,6 +51,8 @@ struct TextTracks {
     struct Sighting: Sendable {
         let line: RecognizedLine
         let sample: Sample
+        /// Whether the line was one of a page's at that sample (`pageLines`).
+        var onAPage = false
     }
 
     /// A line that was on screen: the samples around its first and last, and what each sample read.
@@ -83,6 +92,9 @@ struct TextTracks {
 
         /// Where it was last seen.
         var bounds: NormalizedRect { sightings[sightings.count - 1].line.bounds.normalized }
+
+        /// Whether it was one of a page's lines at least at half its samples (`pageLines`).
+        var isOnAPage: Bool { sightings.filter(\.onAPage).count * 2 >= sightings.count }
 
         /// Whether its box moved as a whole at some sample since the first (`shift`).
         var movedWithThePicture: Bool {
@@ -129,6 +141,7 @@ struct TextTracks {
     mutating func observe(_ lines: [RecognizedLine], at sample: Sample) -> [Caption] {
         var unmatched = Array(lines.indices)
         let boxes = lines.map(\.bounds.normalized)
+        let onAPage = Self.pageLines(boxes)
         var continued: [Track] = []
         var ended: [Track] = []
         for var track in open {
@@ -138,7 +151,7 @@ struct TextTracks {
                 .min { Self.distance(last, lines[$0.element]) < Self.distance(last, lines[$1.element]) }
             if let match {
                 unmatched.remove(at: match.offset)
-                track.sightings.append(Sighting(line: lines[match.element], sample: sample))
+                track.sightings.append(Sighting(line: lines[match.element], sample: sample, onAPage: onAPage[match.element]))
                 track.last = sample
                 track.missed = nil
                 continued.append(track)
@@ -155,7 +168,7 @@ struct TextTracks {
             let replaced = ended.map(\.bounds).filter { Self.sameRows(box, $0) }
             continued.append(Track(
                 before: previous, first: sample, last: sample, after: nil,
-                sightings: [Sighting(line: lines[index], sample: sample)],
+                sightings: [Sighting(line: lines[index], sample: sample, onAPage: onAPage[index])],
                 startRegion: replaced.reduce(box) { $0.union($1) }, endRegion: box, replaces: !replaced.isEmpty))
         }
         let started = unmatched.map { boxes[$0] }
@@ -222,13 +235,34 @@ struct TextTracks {
         TextSimilarity.normalizedDistance(a.text, b.text)
     }
 
+    /// Whether each box is one of a page's lines: one of at least `pageLines` boxes that stand one under the
+    /// other, each within `lineGap` line heights below the one above and overlapping it in width.
+    static func pageLines(_ boxes: [NormalizedRect]) -> [Bool] {
+        var blocks: [[Int]] = []
+        for index in boxes.indices.sorted(by: { boxes[$0].y < boxes[$1].y }) {
+            let box = boxes[index]
+            let below = blocks.lastIndex { block in
+                let above = boxes[block[block.count - 1]]
+                let gap = box.y - (above.y + above.height)
+                let columns = min(above.x + above.width, box.x + box.width) - max(above.x, box.x)
+                return columns > 0 && gap > -sameRow * min(above.height, box.height)
+                    && gap <= lineGap * max(above.height, box.height)
+            }
+            if let below { blocks[below].append(index) } else { blocks.append([index]) }
+        }
+        var onAPage = [Bool](repeating: false, count: boxes.count)
+        for block in blocks where block.count >= pageLines { for index in block { onAPage[index] = true } }
+        return onAPage
+    }
+
     /// The tracks grouped into captions: tracks seen as often (at least `fewestSamples` times, or once) that were
     /// on screen together and ended together (at the same sample, or one sample apart where the detector missed a
     /// line at the last) and lie within `lineGap` line heights of each other, top to bottom. Tracks that moved
-    /// with the picture are none.
+    /// with the picture or stood on a page are none.
     static func captions(_ ended: [Track]) -> [Caption] {
-        let lasting = ended.filter { $0.sightings.count >= fewestSamples && !$0.movedWithThePicture }
-        let once = ended.filter { $0.sightings.count < fewestSamples }
+        let captions = ended.filter { !$0.isOnAPage }
+        let lasting = captions.filter { $0.sightings.count >= fewestSamples && !$0.movedWithThePicture }
+        let once = captions.filter { $0.sightings.count < fewestSamples }
         return (grouped(lasting) + grouped(once)).sorted { $0.first.time < $1.first.time }
     }
 
