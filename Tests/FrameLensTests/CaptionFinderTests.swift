@@ -104,15 +104,15 @@ struct CaptionFinderTests {
     }
 
     /// The sample lecture from 21 s, inside the slide shown from frame 617: its lines, on screen at the range's first
-    /// frame (628), are followed from there, so they are the slide's text as from its own start. Followed from the
-    /// first sample (632) instead, they took the slide's place without its title.
+    /// frame (630, shown at 21 s), are followed from there, so they are the slide's text as from its own start.
+    /// Followed from the first sample the scan decoded (632) instead, they took the slide's place without its title.
     @Test func aSlideOnScreenWhereTheRangeStartsIsTheSlidesText() async throws {
         let options = VideoIndexer.Options(
             analysis: AnalysisOptions(features: [.text], engine: .auto), from: 21.0, to: 28.0, captionFinder: .detector)
         let index = try await VideoIndexer(url: TestMedia.sample, options: options).run()
         let slides = SampleTruth.sample.slides
         #expect(index.cues.map(\.text) == [slides[3].text, slides[4].text])
-        #expect(index.cues.map(\.startFrame) == [628, 803])
+        #expect(index.cues.map(\.startFrame) == [630, 803])
         #expect(index.cues.map(\.endFrame) == [803, 840])
     }
 

@@ -72,6 +72,7 @@ struct TerminalSessionTests {
         let video = try Self.video()
         let rules = try await VideoIndexer(url: video, options: .init(from: 3.5)).run()
         let detector = try await VideoIndexer(url: video, options: .init(from: 3.5, captionFinder: .detector)).run()
+        #expect(rules.cues.map(\.startFrame) == [210, 430, 560])
         #expect(rules.cues.map(\.endFrame) == [430, 560, 760])
         #expect(detector.cues.map(\.text) == rules.cues.map(\.text))
         #expect(detector.cues.map(\.startFrame) == rules.cues.map(\.startFrame))

@@ -47,6 +47,16 @@ struct VideoIndexerTests {
         #expect(plain.split(separator: "\n").filter { $0.contains(" --> ") }[1] == "00:00:07.367 --> 00:00:13.267")
     }
 
+    /// A range starts with the frame shown at its start (the sample at 30 fps: 21 s is frame 630, a B-frame between
+    /// the keyframes at 20 and 30 s, which the scan skips), and a start within a frame's time with that frame.
+    @Test(arguments: [(21.0 as Timestamp, 630), (21.05, 631)])
+    func aRangeStartsWithTheFrameShownAtItsStart(from: Timestamp, frame: Int) async throws {
+        let options = VideoIndexer.Options(analysis: AnalysisOptions(features: [.text]), from: from, to: 22)
+        let index = try await VideoIndexer(url: TestMedia.sample, options: options).run()
+        #expect(index.cues.map(\.start.seconds) == [from.seconds])
+        #expect(index.cues.map(\.startFrame) == [frame])
+    }
+
     @Test func shardsMergeIntoTheSameIndex() async throws {
         let whole = try await Self.sampleIndex.value
         let first = try await VideoIndexer(url: TestMedia.sample, options: .init(to: 30)).run()

@@ -206,11 +206,11 @@ struct ScanState {
     /// make a frame decoded without its references differ from it far more than a digital one does.
     var isFilmed: Bool { returns.sawDrift }
 
-    /// The range starts with `frame` on screen: the first stretch starts at the range's start, with that
+    /// The range starts with frame `number` on screen: the first stretch starts at the range's start, with that
     /// frame's number.
-    mutating func begin(with frame: VideoFrame) {
+    mutating func begin(atFrame number: Int) {
         let start = stretches[0].start
-        stretches[0] = Stretch(start: Boundary(time: start.time, frameNumber: frame.frameNumber), changed: [], opening: nil)
+        stretches[0] = Stretch(start: Boundary(time: start.time, frameNumber: number), changed: [], opening: nil)
     }
 
     /// The requests made since the last call, in order.

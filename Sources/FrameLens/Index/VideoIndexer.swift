@@ -202,8 +202,9 @@ public final class VideoIndexer {
                 guard let held = shown?.frame else { return }
                 for time in clock.heldSamples(before: time) { try await sample(held, at: time) }
             }
-            func take(_ frame: VideoFrame) async throws {
-                if shown == nil { state.begin(with: frame) }
+            /// `shownAtStart`: the number of the frame on screen at the range's start, when it is not `frame`'s.
+            func take(_ frame: VideoFrame, shownAtStart number: Int? = nil) async throws {
+                if shown == nil { state.begin(atFrame: number ?? frame.frameNumber) }
                 if let held = shown?.frame, scan.leftOutSteadyFrames(after: held.pts, before: frame.pts) {
                     // The frames between were left undecoded as bringing nothing new: how the picture moved
                     // meanwhile is unknown, so the held frame is not sampled again as if it had stood still.
@@ -233,7 +234,13 @@ public final class VideoIndexer {
                     beforeRange = frame
                     continue
                 }
-                if let first = beforeRange, frame.time > from { try await take(first) }
+                if let first = beforeRange, frame.time > from {
+                    // The frame on screen at the range's start may be one the scan skipped after `first` (a B-frame).
+                    let start = scan.timestamp(forTime: from)
+                    let number = scan.skippedFrames(after: first.pts, before: frame.pts)
+                        ? try await reader.exact.run { try $0.frame(atTimestamp: start).frameNumber } : nil
+                    try await take(first, shownAtStart: number)
+                }
                 beforeRange = nil
                 try await take(frame)
             }
