@@ -9,8 +9,8 @@
 /// picture's text, left to the slide path, and is no caption.
 ///
 /// Text on a page (a screen's or a slide's: a terminal's output, a document's paragraphs, a slide's bullets) stands
-/// in a block of lines one under the other; a caption has one or two. A track seen as one of such a block at most
-/// of its samples (`Track.isOnAPage`) is left to the slide path too.
+/// in a block of lines one under the other; a caption has one or two. A track seen as one of such a block at half
+/// its samples or more (`Track.isOnAPage`) is left to the slide path too.
 ///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
