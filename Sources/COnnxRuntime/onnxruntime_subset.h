@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The `OrtApi` version FrameLens asks for: the table up to `ReleaseModelMetadata` (ONNX Runtime 1.13's
-/// header); ONNX Runtime 1.19, which `scripts/install-deps.sh` installs, serves it.
+/// The `OrtApi` version FrameLens asks for: ONNX Runtime 1.13's table, whose entries up to
+/// `AddSessionConfigEntry` are declared here; ONNX Runtime 1.19, which `scripts/install-deps.sh` installs, serves it.
 #define FRAMELENS_ORT_API_VERSION 13
 
 typedef struct OrtEnv OrtEnv;
@@ -117,6 +117,9 @@ typedef struct OrtApi {
                                                          OrtAllocator *allocator, const char *key, char **value);
     void *unused_117;  // ModelMetadataGetVersion
     void (*ReleaseModelMetadata)(OrtModelMetadata *input);
+    void *unused_119_129[11];  // CreateEnvWithGlobalThreadPools ... FillStringTensorElement
+    OrtStatusPtr (*AddSessionConfigEntry)(OrtSessionOptions *options, const char *config_key,
+                                          const char *config_value);
 } OrtApi;
 
 typedef struct OrtApiBase {
@@ -127,5 +130,5 @@ typedef struct OrtApiBase {
 /// The type of the library's exported `OrtGetApiBase`, which FrameLens looks up with `dlsym`.
 typedef const OrtApiBase *(*OrtGetApiBaseFunction)(void);
 
-// The table's size, checked against the header's count of entries (0 to 118).
-_Static_assert(sizeof(OrtApi) == 119 * sizeof(void *), "OrtApi slots up to ReleaseModelMetadata");
+// The table's size, checked against the header's count of entries (0 to 130).
+_Static_assert(sizeof(OrtApi) == 131 * sizeof(void *), "OrtApi slots up to AddSessionConfigEntry");

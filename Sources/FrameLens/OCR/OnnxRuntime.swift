@@ -67,6 +67,9 @@ final class OnnxRuntime: @unchecked Sendable {
         try check(api.pointee.SetIntraOpNumThreads!(options, Int32(max(1, threads))), "SetIntraOpNumThreads")
         try check(api.pointee.SetInterOpNumThreads!(options, 1), "SetInterOpNumThreads")
         try check(api.pointee.SetSessionGraphOptimizationLevel!(options, ORT_ENABLE_ALL), "SetSessionGraphOptimizationLevel")
+        // A call's threads sleep when it is done rather than spin waiting for the next: calls come between frames
+        // being decoded and read by Tesseract, which need the cores meanwhile.
+        try check(api.pointee.AddSessionConfigEntry!(options, "session.intra_op.allow_spinning", "0"), "AddSessionConfigEntry")
         var session: OpaquePointer?
         try check(api.pointee.CreateSession!(environment, path, options, &session), "CreateSession", subject: path)
         guard let session else { throw AnalysisError(.engineFailed, "ONNX Runtime loaded no model from \(path)") }
