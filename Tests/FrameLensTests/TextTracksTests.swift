@@ -146,6 +146,26 @@ struct TextTracksTests {
         #expect(Self.captions([[], twoLines, twoLines, []]).map(\.lines.count) == [2])
     }
 
+    @Test func aPagesUnreadLinesAreFollowedByTheirPlaceAndACaptionByItsReadings() {
+        // A terminal's lines left unread (no text) scroll up a row: followed by their places, they stay a page's.
+        func unread(_ y: Double) -> RecognizedLine {
+            RecognizedLine(text: "", confidence: 0, bounds: Self.line("x", y: y).bounds, words: [])
+        }
+        let page = [unread(100), unread(150), unread(200)]
+        let caption = Self.line("Read where it stands alone", y: 900)
+        // The caption is one of a page's lines once (three lines above it), and left unread there.
+        let nearPage = [unread(750), unread(800), unread(850), unread(900)]
+        let captions = Self.captions([page, page + [caption], page + [caption], nearPage, [caption], []])
+        #expect(captions.map { $0.lines.map(\.reading.text) } == [["Read where it stands alone"]])
+        #expect(captions.map(\.first) == [Self.sample(1)])
+        #expect(captions.map(\.last) == [Self.sample(4)])
+        // Another text at the caption's place after a sample that left it unread is another caption.
+        let next = Self.line("Another caption in its place", y: 900)
+        let replaced = Self.captions([[caption], [caption], nearPage, [next], [next], []])
+        #expect(replaced.map { $0.lines.map(\.reading.text) } == [["Read where it stands alone"], ["Another caption in its place"]])
+        #expect(replaced.map(\.first) == [Self.sample(0), Self.sample(3)])
+    }
+
     @Test func aPauseEndsEveryLineThere() {
         var tracks = TextTracks()
         #expect(tracks.observe([Self.line("Send request")], at: Self.sample(0)).isEmpty)

@@ -105,11 +105,13 @@ public final class FrameAnalyzer: Sendable {
     /// The lines of text PP-OCR's detector finds on a frame, in `options.regions` (else the whole picture) and
     /// not mostly in its ignored regions, each read by PP-OCR's recogniser where the engine chosen reads
     /// captions with it, else by Tesseract (as it is and as its lightest shade alone, the surer reading kept);
-    /// with positions on the displayed picture, top to bottom.
+    /// with positions on the displayed picture, top to bottom. `leavingPages`: the lines that stand on a page
+    /// (`TextTracks.pageLines` over the detector's boxes, `unreadPageLines` of them) are not read: they come with
+    /// their place and no text.
     ///
     /// - Throws: `AnalysisError` (`.engineNotInstalled`, `.languageNotInstalled`, `.engineFailed`),
     ///   `MediaError` (`.unsupported` pixel format).
-    func readLines(of frame: VideoFrame, options: AnalysisOptions) async throws -> [RecognizedLine] {
+    func readLines(of frame: VideoFrame, options: AnalysisOptions, leavingPages: Bool = false) async throws -> [RecognizedLine] {
         let learned = try PPOCREngine.shared()
         let read: @Sendable (TesseractEngine?) throws -> [RecognizedLine] = { engine in
             let image = try LumaImage(frame)
@@ -117,17 +119,25 @@ public final class FrameAnalyzer: Sendable {
             let rects = (options.regions.isEmpty ? [.whole] : options.regions).map(image.pixelRect)
             // At the frame's own size at most: an upscaled small frame shows the detector nothing more.
             let side = min(TextDetector.wholeFrameSide, max(image.displayWidth, image.displayHeight))
-            let blocks: [RecognizedBlock]
-            if let engine {
-                let reader = PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence, secondReading: .nowhere)
-                let boxes = try rects.flatMap { try learned.lines(in: image, $0, maximumSide: side) }
-                blocks = reader.read(lines: boxes, scale: Self.detectedLineScale, orFill: true)
-            } else {
-                blocks = try rects.flatMap {
-                    try learned.read(image, in: $0, minimumConfidence: options.minimumConfidence, maximumSide: side)
+            var lines: [RecognizedLine] = []
+            for rect in rects {
+                let boxes = try learned.lines(in: image, rect, maximumSide: side)
+                let onAPage = leavingPages
+                    ? TextTracks.pageLines(boxes.map { image.bounds($0).normalized }, least: TextTracks.unreadPageLines)
+                    : boxes.map { _ in false }
+                let toRead = boxes.indices.filter { !onAPage[$0] }.map { boxes[$0] }
+                let blocks = if let engine {
+                    PageReader(engine: engine, image: image, minimumConfidence: options.minimumConfidence, secondReading: .nowhere)
+                        .read(lines: toRead, scale: Self.detectedLineScale, orFill: true)
+                } else {
+                    try learned.read(image, lines: toRead, minimumConfidence: options.minimumConfidence)
+                }
+                lines += blocks.flatMap(\.lines)
+                lines += boxes.indices.filter { onAPage[$0] }.map {
+                    RecognizedLine(text: "", confidence: 0, bounds: image.bounds(boxes[$0]), words: [])
                 }
             }
-            return blocks.flatMap(\.lines)
+            return lines
                 .filter { $0.bounds.fractionCovered(by: options.ignoredRegions) < 0.5 }
                 .sorted { $0.bounds.normalized.y < $1.bounds.normalized.y }
         }

@@ -10,7 +10,8 @@
 ///
 /// Text on a page (a screen's or a slide's: a terminal's output, a document's paragraphs, a slide's bullets) stands
 /// in a block of lines one under the other; a caption has one or two. A track seen as one of such a block at half
-/// its samples or more (`Track.isOnAPage`) is left to the slide path too.
+/// its samples or more (`Track.isOnAPage`) is left to the slide path too. A page's lines may come unread (no text:
+/// `FrameAnalyzer.readLines(leavingPages:)`); such a line is followed by its place alone.
 ///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
@@ -39,6 +40,10 @@ struct TextTracks {
     /// Lines read at one sample are a page's when at least this many stand one under the other, each within
     /// `lineGap` line heights of the one above and overlapping it in width.
     static let pageLines = 3
+    /// The detector's boxes are a page's, to be left unread (`FrameAnalyzer.readLines(leavingPages:)`), when at
+    /// least this many stand so: one more than `pageLines`, since the detector at times takes a caption box's edge
+    /// or the texture beside a caption for a line, which reads as nothing.
+    static let unreadPageLines = pageLines + 1
 
     /// A sampled frame.
     struct Sample: Sendable, Equatable {
@@ -75,10 +80,12 @@ struct TextTracks {
         var replaces = false
 
         /// Its reading: the text read most often, the surest of those readings (a caption built up word by
-        /// word shows its whole text the longest); of texts read as often as surely, the one read last.
+        /// word shows its whole text the longest); of texts read as often as surely, the one read last. Samples
+        /// that left it unread count only when all did.
         var reading: RecognizedLine {
+            let read = sightings.filter { !$0.line.text.isEmpty }
             var groups: [String: (lines: [RecognizedLine], last: Int)] = [:]
-            for (index, sighting) in sightings.enumerated() {
+            for (index, sighting) in (read.isEmpty ? sightings : read).enumerated() {
                 let text = TextSimilarity.normalizeWhitespace(sighting.line.text)
                 groups[text, default: ([], 0)].lines.append(sighting.line)
                 groups[text]!.last = index
@@ -88,6 +95,13 @@ struct TextTracks {
                     < (right.lines.count, right.lines.map(\.confidence).max()!, right.last)
             }!
             return best.lines.max { $0.confidence < $1.confidence }!
+        }
+
+        /// What it was last read as, or where it was last seen when no sample read it.
+        var lastRead: RecognizedLine {
+            let seen = sightings[sightings.count - 1].line
+            guard let read = sightings.last(where: { !$0.line.text.isEmpty })?.line else { return seen }
+            return RecognizedLine(text: read.text, confidence: read.confidence, bounds: seen.bounds, words: read.words)
         }
 
         /// Where it was last seen.
@@ -145,7 +159,7 @@ struct TextTracks {
         var continued: [Track] = []
         var ended: [Track] = []
         for var track in open {
-            let last = track.sightings[track.sightings.count - 1].line
+            let last = track.lastRead
             let match = unmatched.enumerated()
                 .filter { Self.continues(last, with: lines[$0.element], afterMiss: track.missed != nil) }
                 .min { Self.distance(last, lines[$0.element]) < Self.distance(last, lines[$1.element]) }
@@ -214,10 +228,12 @@ struct TextTracks {
     }
 
     /// Whether `line` read at a sample is `last` seen again: at the same place, with the same text or with
-    /// words added at its end. `afterMiss`: the sample between them did not show the line, so the text must
-    /// read the same but for a slip (`sameTextAfterMiss`): a blank between two captions at one place.
+    /// words added at its end; at the same place alone when either was left unread (no text). `afterMiss`: the
+    /// sample between them did not show the line, so the text must read the same but for a slip
+    /// (`sameTextAfterMiss`): a blank between two captions at one place.
     static func continues(_ last: RecognizedLine, with line: RecognizedLine, afterMiss: Bool = false) -> Bool {
         guard sameRows(last.bounds.normalized, line.bounds.normalized) else { return false }
+        guard !last.text.isEmpty, !line.text.isEmpty else { return true }
         let before = TextSimilarity.normalizeWhitespace(last.text), now = TextSimilarity.normalizeWhitespace(line.text)
         let slip = afterMiss ? sameTextAfterMiss : sameText
         return TextSimilarity.normalizedDistance(before, now) <= slip || (!before.isEmpty && now.hasPrefix(before))
@@ -235,9 +251,9 @@ struct TextTracks {
         TextSimilarity.normalizedDistance(a.text, b.text)
     }
 
-    /// Whether each box is one of a page's lines: one of at least `pageLines` boxes that stand one under the
+    /// Whether each box is one of a page's lines: one of at least `least` boxes that stand one under the
     /// other, each within `lineGap` line heights below the one above and overlapping it in width.
-    static func pageLines(_ boxes: [NormalizedRect]) -> [Bool] {
+    static func pageLines(_ boxes: [NormalizedRect], least: Int = pageLines) -> [Bool] {
         var blocks: [[Int]] = []
         for index in boxes.indices.sorted(by: { boxes[$0].y < boxes[$1].y }) {
             let box = boxes[index]
@@ -251,7 +267,7 @@ struct TextTracks {
             if let below { blocks[below].append(index) } else { blocks.append([index]) }
         }
         var onAPage = [Bool](repeating: false, count: boxes.count)
-        for block in blocks where block.count >= pageLines { for index in block { onAPage[index] = true } }
+        for block in blocks where block.count >= least { for index in block { onAPage[index] = true } }
         return onAPage
     }
 

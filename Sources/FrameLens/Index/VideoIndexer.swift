@@ -189,7 +189,9 @@ public final class VideoIndexer {
                 let looked = state.looksForText
                 let kept = looked ? state.linesStillShown : nil
                 var lines = kept ?? []
-                if looked, kept == nil { lines = try await analyzer.readLines(of: frame, options: options.analysis) }
+                if looked, kept == nil {
+                    lines = try await analyzer.readLines(of: frame, options: options.analysis, leavingPages: true)
+                }
                 state.sighted(lines, at: frame, looked: looked, kept: kept != nil)
                 if let oldest = state.oldestNeededFrame { scan.forgetSkippedFrames(before: oldest) }
                 try await submit(state.takeRequests())

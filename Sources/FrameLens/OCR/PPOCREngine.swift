@@ -87,7 +87,7 @@ final class PPOCREngine: Sendable {
         let whole = image.pixelRect(.whole)
         let picture = PixelImage(
             width: whole.width, height: whole.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: whole) })
-        let words = try words(reading: picture, at: whole, offset: (0, 0), image: image, minimumConfidence: minimumConfidence)
+        let words = try words(reading: picture, at: whole, image: image, minimumConfidence: minimumConfidence)
         return words.isEmpty ? nil : RecognizedLine(words: words)
     }
 
@@ -96,33 +96,37 @@ final class PPOCREngine: Sendable {
     func read(
         _ image: LumaImage, in rect: ImageRect, minimumConfidence: Double, maximumSide: Int = TextDetector.maximumSide
     ) throws(AnalysisError) -> [RecognizedBlock] {
-        guard rect.width > 0, rect.height > 0 else { return [] }
-        let picture = PixelImage(
-            width: rect.width, height: rect.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: rect) })
+        try read(image, lines: try lines(in: image, rect, maximumSide: maximumSide), minimumConfidence: minimumConfidence)
+    }
+
+    /// The text of the lines at `boxes` on `image` (the detector's boxes, in the image's pixels): one block of
+    /// them, top to bottom (none when nothing is read).
+    func read(_ image: LumaImage, lines boxes: [ImageRect], minimumConfidence: Double) throws(AnalysisError) -> [RecognizedBlock] {
         var lines: [(box: ImageRect, words: [RecognizedWord])] = []
-        for box in try detector.lines(in: picture, maximumSide: maximumSide) {
-            let words = try words(
-                reading: Self.crop(picture, box), at: box, offset: (rect.x, rect.y), image: image, minimumConfidence: minimumConfidence)
+        for box in boxes where box.width > 0 && box.height > 0 {
+            let picture = PixelImage(
+                width: box.width, height: box.height, format: .gray8, pixels: image.withPlane { $0.pixels(in: box) })
+            let words = try words(reading: picture, at: box, image: image, minimumConfidence: minimumConfidence)
             if !words.isEmpty { lines.append((box, words)) }
         }
         let merged = Self.rows(lines).map { RecognizedLine(words: $0) }
         return merged.isEmpty ? [] : [RecognizedBlock(lines: merged)]
     }
 
-    /// The words the recogniser reads on `line`, the picture of `box` (at `offset` on `image`); none when it is
-    /// unsure of the line (`minimumLineConfidence`); only the words `minimumConfidence` sure.
+    /// The words the recogniser reads on `line`, the picture of `box` on `image`; none when it is unsure of the
+    /// line (`minimumLineConfidence`); only the words `minimumConfidence` sure.
     private func words(
-        reading line: PixelImage, at box: ImageRect, offset: (x: Int, y: Int), image: LumaImage, minimumConfidence: Double
+        reading line: PixelImage, at box: ImageRect, image: LumaImage, minimumConfidence: Double
     ) throws(AnalysisError) -> [RecognizedWord] {
         let characters = try recognizer.read(line)
         let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
         guard confidence >= Self.minimumLineConfidence else { return [] }
-        return Self.words(characters, in: box, offset: offset, image: image).filter { $0.confidence >= minimumConfidence }
+        return Self.words(characters, in: box, image: image).filter { $0.confidence >= minimumConfidence }
     }
 
     /// The words of a line's characters, split at spaces, each with its part of the line's box.
     private static func words(
-        _ characters: [TextLineRecognizer.Character], in box: ImageRect, offset: (x: Int, y: Int), image: LumaImage
+        _ characters: [TextLineRecognizer.Character], in box: ImageRect, image: LumaImage
     ) -> [RecognizedWord] {
         var words: [RecognizedWord] = []
         var current: [TextLineRecognizer.Character] = []
@@ -130,7 +134,7 @@ final class PPOCREngine: Sendable {
             guard let first = current.first, let last = current.last else { return }
             let left = box.x + Int((first.start * Double(box.width)).rounded(.down))
             let right = box.x + Int((last.end * Double(box.width)).rounded(.up))
-            let rect = ImageRect(x: offset.x + left, y: offset.y + box.y, width: max(1, right - left), height: box.height)
+            let rect = ImageRect(x: left, y: box.y, width: max(1, right - left), height: box.height)
             words.append(RecognizedWord(
                 text: current.map(\.text).joined(),
                 confidence: current.map(\.confidence).reduce(0, +) / Double(current.count), bounds: image.bounds(rect)))
@@ -158,15 +162,5 @@ final class PPOCREngine: Sendable {
             }
         }
         return rows.sorted { $0.top < $1.top }.map { $0.parts.sorted { $0.box.x < $1.box.x }.flatMap(\.words) }
-    }
-
-    /// The part `box` of a gray picture.
-    private static func crop(_ picture: PixelImage, _ box: ImageRect) -> PixelImage {
-        var pixels = [UInt8](repeating: 0, count: box.width * box.height)
-        for y in 0..<box.height {
-            let source = (box.y + y) * picture.width + box.x
-            pixels[(y * box.width)..<((y + 1) * box.width)] = picture.pixels[source..<(source + box.width)]
-        }
-        return PixelImage(width: box.width, height: box.height, format: .gray8, pixels: pixels)
     }
 }
