@@ -178,7 +178,7 @@ struct ScanState {
     private var firstLook: TextTracks.Sample?
     /// A sample whose thumbnail cells all differ by at most this many levels from the one the text detector last
     /// looked at shows the same lines (a still slide's text, a caption over it): they are not read again.
-    static let sameLookLevels = 2
+    static let sameLookLevels = 4
     private var returns = ScreenReturns()
     /// The last frame `stillShows` was asked about, and its thumbnail.
     private var judged: (pts: Int64, thumbnail: Thumbnail?)?

@@ -23,6 +23,9 @@ struct TrackedCaptionReader {
     let analyzer: FrameAnalyzer
     let options: AnalysisOptions
     let exact: ExactFrames
+    /// The frames found lately: a caption replaced at its place ends at the frame its successor starts at,
+    /// found between the same two samples on the same pixels, so it is decoded for once.
+    private let found = FoundEdges()
 
     /// The caption's cue, or nil when what it reads is not text. `start`, the start of the range, is where a
     /// caption on screen at the first sample starts; `end`, the end of the range, where one that lasted to it ends.
@@ -60,16 +63,37 @@ struct TrackedCaptionReader {
     /// The caption's first frame, and the first frame after it (nil when it lasted to the end of the scan). Where
     /// the frames between two samples cannot be decoded, the samples stand.
     private func edges(of caption: TextTracks.Caption) async throws -> (first: Boundary, after: Boundary?) {
-        try await exact.run { cursor in
+        try await exact.run { [found] cursor in
             let first = caption.before.map { before in
-                (try? Self.frame(
+                found.frame(
                     from: before, to: caption.first, in: caption.startRegion,
-                    share: caption.replaces ? Self.gone : Self.showing, cursor)) ?? Boundary(caption.first)
+                    share: caption.replaces ? Self.gone : Self.showing, cursor)
             }
             let after = caption.after.map { after in
-                (try? Self.frame(from: caption.last, to: after, in: caption.endRegion, share: Self.gone, cursor)) ?? Boundary(after)
+                found.frame(from: caption.last, to: after, in: caption.endRegion, share: Self.gone, cursor)
             }
             return (first ?? Boundary(caption.first), after)
+        }
+    }
+
+    /// `TrackedCaptionReader.frame`'s latest answers. Used only on `ExactFrames`' queue, one call at a time.
+    private final class FoundEdges: @unchecked Sendable {
+        private struct Question: Equatable {
+            let from: Int64, to: Int64, region: NormalizedRect, share: Double
+        }
+        private static let remembered = 8
+        private var answers: [(question: Question, frame: Boundary)] = []
+
+        /// The first frame at least `share` of the way between the samples (`TrackedCaptionReader.frame`), `to`
+        /// when the frames between cannot be decoded.
+        func frame(
+            from: TextTracks.Sample, to: TextTracks.Sample, in region: NormalizedRect, share: Double, _ cursor: FrameCursor
+        ) -> Boundary {
+            let question = Question(from: from.pts, to: to.pts, region: region, share: share)
+            if let known = answers.first(where: { $0.question == question }) { return known.frame }
+            let frame = (try? TrackedCaptionReader.frame(from: from, to: to, in: region, share: share, cursor)) ?? Boundary(to)
+            answers = [(question, frame)] + answers.prefix(Self.remembered - 1)
+            return frame
         }
     }
 
