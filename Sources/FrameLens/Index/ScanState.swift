@@ -247,7 +247,10 @@ struct ScanState {
         if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines) }
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
         if looked, firstLook == nil { firstLook = sample }
-        let ended = looked ? textTracks!.observe(lines, at: sample) : textTracks!.pause(at: sample)
+        let image = looked && !lines.isEmpty ? try? LumaImage(frame) : nil
+        let ended = looked
+            ? textTracks!.observe(lines, at: sample) { place in image.flatMap { LineAppearance(of: place, in: $0) } }
+            : textTracks!.pause(at: sample)
         requests += ended.map { trackedCaption($0, rangeEnd: nil) }
     }
 

@@ -11,7 +11,8 @@
 /// Text on a page (a screen's or a slide's: a terminal's output, a document's paragraphs, a slide's bullets) stands
 /// in a block of lines one under the other; a caption has one or two. A track seen as one of such a block at half
 /// its samples or more (`Track.isOnAPage`) is left to the slide path too. A page's lines may come unread (no text:
-/// `FrameAnalyzer.readLines(leavingPages:)`); such a line is followed by its place alone.
+/// `FrameAnalyzer.readLines(leavingPages:)`); such a line is followed by its place, while the place looks as it did
+/// (`LineAppearance`: the next slide's title where the last one stood is another line).
 ///
 /// A track seen in at least `fewestSamples` samples is text that stayed on screen; one seen at a single sample is
 /// text only once another frame between the samples around it shows it too (`Caption.seenOnce`, confirmed by
@@ -58,6 +59,8 @@ struct TextTracks {
         let sample: Sample
         /// Whether the line was one of a page's at that sample (`pageLines`).
         var onAPage = false
+        /// What its box looked like at that sample.
+        var appearance: LineAppearance?
     }
 
     /// A line that was on screen: the samples around its first and last, and what each sample read.
@@ -107,6 +110,13 @@ struct TextTracks {
         /// Where it was last seen.
         var bounds: NormalizedRect { sightings[sightings.count - 1].line.bounds.normalized }
 
+        /// Whether its place shows other text now than when it was last seen there (`LineAppearance`); `look`
+        /// gives a place's appearance at the sample now. False when either appearance is unknown.
+        func placeShowsOtherText(_ look: (NormalizedRect) -> LineAppearance?) -> Bool {
+            guard let seen = sightings[sightings.count - 1].appearance, let now = look(bounds) else { return false }
+            return now.isOtherText(than: seen)
+        }
+
         /// Whether it was one of a page's lines at least at half its samples (`pageLines`).
         var isOnAPage: Bool { sightings.filter(\.onAPage).count * 2 >= sightings.count }
 
@@ -151,8 +161,11 @@ struct TextTracks {
     /// Whether a line is being followed.
     var isTracking: Bool { !open.isEmpty }
 
-    /// Takes note of the lines read at a sample; returns the captions that ended there.
-    mutating func observe(_ lines: [RecognizedLine], at sample: Sample) -> [Caption] {
+    /// Takes note of the lines read at a sample; returns the captions that ended there. `look` gives the
+    /// appearance of a place at this sample: a line left unread goes on only where its place still looks as it did.
+    mutating func observe(
+        _ lines: [RecognizedLine], at sample: Sample, look: (NormalizedRect) -> LineAppearance? = { _ in nil }
+    ) -> [Caption] {
         var unmatched = Array(lines.indices)
         let boxes = lines.map(\.bounds.normalized)
         let onAPage = Self.pageLines(boxes)
@@ -160,12 +173,21 @@ struct TextTracks {
         var ended: [Track] = []
         for var track in open {
             let last = track.lastRead
+            var otherText: Bool?
             let match = unmatched.enumerated()
-                .filter { Self.continues(last, with: lines[$0.element], afterMiss: track.missed != nil) }
+                .filter { candidate in
+                    let line = lines[candidate.element]
+                    guard Self.continues(last, with: line, afterMiss: track.missed != nil) else { return false }
+                    guard last.text.isEmpty || line.text.isEmpty else { return true }
+                    if otherText == nil { otherText = track.placeShowsOtherText(look) }
+                    return otherText == false
+                }
                 .min { Self.distance(last, lines[$0.element]) < Self.distance(last, lines[$1.element]) }
             if let match {
                 unmatched.remove(at: match.offset)
-                track.sightings.append(Sighting(line: lines[match.element], sample: sample, onAPage: onAPage[match.element]))
+                track.sightings.append(Sighting(
+                    line: lines[match.element], sample: sample, onAPage: onAPage[match.element],
+                    appearance: look(boxes[match.element])))
                 track.last = sample
                 track.missed = nil
                 continued.append(track)
@@ -182,7 +204,7 @@ struct TextTracks {
             let replaced = ended.map(\.bounds).filter { Self.sameRows(box, $0) }
             continued.append(Track(
                 before: previous, first: sample, last: sample, after: nil,
-                sightings: [Sighting(line: lines[index], sample: sample, onAPage: onAPage[index])],
+                sightings: [Sighting(line: lines[index], sample: sample, onAPage: onAPage[index], appearance: look(box))],
                 startRegion: replaced.reduce(box) { $0.union($1) }, endRegion: box, replaces: !replaced.isEmpty))
         }
         let started = unmatched.map { boxes[$0] }
