@@ -12,7 +12,7 @@ struct LineAppearance: Sendable {
     static let blank = 4.0
 
     private let width: Int
-    private let pixels: [Double]
+    private let pixels: [UInt8]
 
     /// The appearance of `region` in `image`; nil when it is under two pixels high or wide.
     init?(of region: NormalizedRect, in image: LumaImage) {
@@ -24,7 +24,7 @@ struct LineAppearance: Sendable {
             (0..<width * height).map { index in
                 let x = rect.x + (index % width) * 2, y = rect.y + (index / width) * 2
                 let sum = Int(plane[x, y]) + Int(plane[x + 1, y]) + Int(plane[x, y + 1]) + Int(plane[x + 1, y + 1])
-                return Double(sum) / 4
+                return UInt8(sum / 4)
             }
         }
     }
@@ -34,12 +34,11 @@ struct LineAppearance: Sendable {
     /// sizes are always other.
     func isOtherText(than earlier: LineAppearance) -> Bool {
         guard width == earlier.width, pixels.count == earlier.pixels.count else { return true }
-        let height = pixels.count / width
         var best = -1.0
         for dy in -Self.reach...Self.reach {
             for dx in -Self.reach...Self.reach {
-                guard let correlation = correlation(with: earlier, dx: dx, dy: dy, height: height) else {
-                    return Self.isBlank(pixels) != Self.isBlank(earlier.pixels)
+                guard let correlation = correlation(with: earlier, dx: dx, dy: dy) else {
+                    return isBlank != earlier.isBlank
                 }
                 best = max(best, correlation)
             }
@@ -47,32 +46,32 @@ struct LineAppearance: Sendable {
         return best < Self.sameCorrelation
     }
 
-    /// The correlation of this look's pixels with `earlier`'s moved by (`dx`, `dy`), over where they overlap;
-    /// nil when either varies too little there to tell (`blank`).
-    private func correlation(with earlier: LineAppearance, dx: Int, dy: Int, height: Int) -> Double? {
-        var a: [Double] = [], b: [Double] = []
-        for y in max(0, -dy)..<min(height, height - dy) {
-            for x in max(0, -dx)..<min(width, width - dx) {
-                a.append(pixels[y * width + x])
-                b.append(earlier.pixels[(y + dy) * width + x + dx])
-            }
-        }
-        guard !Self.isBlank(a), !Self.isBlank(b) else { return nil }
-        let meanA = a.reduce(0, +) / Double(a.count), meanB = b.reduce(0, +) / Double(b.count)
-        var product = 0.0, squaresA = 0.0, squaresB = 0.0
-        for index in a.indices {
-            let da = a[index] - meanA, db = b[index] - meanB
-            product += da * db
-            squaresA += da * da
-            squaresB += db * db
-        }
-        return product / (squaresA * squaresB).squareRoot()
+    /// Whether the place shows nothing: its pixels vary by less than `blank`.
+    private var isBlank: Bool {
+        correlation(with: self, dx: 0, dy: 0) == nil
     }
 
-    private static func isBlank(_ values: [Double]) -> Bool {
-        guard !values.isEmpty else { return true }
-        let mean = values.reduce(0, +) / Double(values.count)
-        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
-        return variance.squareRoot() < blank
+    /// The correlation of this look's pixels with `earlier`'s moved by (`dx`, `dy`), over where they overlap;
+    /// nil when either varies too little there to tell (`blank`).
+    private func correlation(with earlier: LineAppearance, dx: Int, dy: Int) -> Double? {
+        let height = pixels.count / width
+        var count = 0.0, sumA = 0.0, sumB = 0.0, squaresA = 0.0, squaresB = 0.0, products = 0.0
+        for y in max(0, -dy)..<min(height, height - dy) {
+            for x in max(0, -dx)..<min(width, width - dx) {
+                let a = Double(pixels[y * width + x]), b = Double(earlier.pixels[(y + dy) * width + x + dx])
+                count += 1
+                sumA += a
+                sumB += b
+                squaresA += a * a
+                squaresB += b * b
+                products += a * b
+            }
+        }
+        guard count > 0 else { return nil }
+        let varianceA = squaresA / count - (sumA / count) * (sumA / count)
+        let varianceB = squaresB / count - (sumB / count) * (sumB / count)
+        let least = Self.blank * Self.blank
+        guard varianceA >= least, varianceB >= least else { return nil }
+        return (products / count - (sumA / count) * (sumB / count)) / (varianceA * varianceB).squareRoot()
     }
 }
