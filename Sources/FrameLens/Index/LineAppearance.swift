@@ -1,8 +1,9 @@
 /// What a place in the picture looks like at one sample: its luma at half resolution. A page's line left unread
 /// (`FrameAnalyzer.readLines(leavingPages:)`) has no text to tell it from other text that took its place (the
 /// next slide's title where the last one stood); its place's pixels do. Two looks at a place are compared by
-/// their correlation, the best over shifts of up to `reach` pixels, so that the same line a pixel or two away,
-/// or coded again, looks the same, and other words (their letters and the gaps between them elsewhere) do not.
+/// their correlation, the best over shifts of up to `reach` half-resolution pixels, so that the same line a pixel
+/// or two away, or coded again, looks the same, and other words (their letters and the gaps between them
+/// elsewhere) do not.
 struct LineAppearance: Sendable {
     /// Places show the same text when their pixels correlate at least this well.
     static let sameCorrelation = 0.6
