@@ -21,13 +21,7 @@ struct LineAppearance: Sendable {
         let width = rect.width / 2, height = rect.height / 2
         guard width > 0, height > 0 else { return nil }
         self.width = width
-        pixels = image.withPlane { plane in
-            (0..<width * height).map { index in
-                let x = rect.x + (index % width) * 2, y = rect.y + (index / width) * 2
-                let sum = Int(plane[x, y]) + Int(plane[x + 1, y]) + Int(plane[x, y + 1]) + Int(plane[x + 1, y + 1])
-                return UInt8(sum / 4)
-            }
-        }
+        pixels = image.withPlane { $0.part(rect).boxAverages(factor: 2, step: 1) }
     }
 
     /// Whether the place shows other text than it did: its pixels correlate with the earlier ones less than
