@@ -34,14 +34,20 @@ struct CaptionGate {
 
     /// Whether the tracker is not looking at frames, and will not unless a frame's glance wakes it: the
     /// samples show a still picture and the last wake-up has lapsed.
-    var isShut: Bool {
-        inMotion == false && last.map { !$0.tracked && $0.frame.time > wokenUntil } == true
-    }
+    var isShut: Bool { isAtRest && last?.tracked == false }
+
+    /// Whether the samples show a still picture and the last wake-up has lapsed: the tracker looks on only while
+    /// it follows a caption.
+    var isAtRest: Bool { inMotion == false && last.map { $0.frame.time > wokenUntil } == true }
+
+    /// The share of cells that moved between the last two samples; 1 before the second sample.
+    private(set) var movedShare = 1.0
 
     /// Takes note of a sample: the cell differences from the sample before, and the cells in motion.
     mutating func sampled(_ differences: [Int], moving: [Bool]) {
         let count = differences.reduce(0) { $0 + ($1 > ChangeDetector.motionThreshold ? 1 : 0) }
-        inMotion = Double(count) >= Self.movingShare * Double(differences.count)
+        movedShare = Double(count) / Double(max(1, differences.count))
+        inMotion = movedShare >= Self.movingShare
         movingCells = moving
     }
 

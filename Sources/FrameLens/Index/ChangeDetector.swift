@@ -89,6 +89,12 @@ struct ChangeDetector {
         Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }, keepingSmallMotion: false)
     }
 
+    /// The cells that moved at three or more of the last four samples, with their margin: a presenter inset playing,
+    /// not a place where captions come and go over a still picture, which holds still between them.
+    var cellsSteadilyMoving: [Bool] {
+        Self.dilated(history.map { ($0 & 0b1111).nonzeroBitCount >= 3 }, keepingSmallMotion: false)
+    }
+
     /// The cells in motion that moved at the last sample (with their margin): a presenter inset playing. A place
     /// in motion that held still at the last sample (where captions came and went, between two of them) is not.
     var cellsMovingNow: [Bool] { Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 1 != 0 }) }
@@ -218,11 +224,12 @@ struct ChangeDetector {
         return result
     }
 
-    /// Whether cell differences amount to a change, leaving out cells in motion, outside the regions and,
-    /// when given, outside `cells`.
-    func isChange(_ differences: [Int], within cells: [Bool]? = nil) -> Bool {
+    /// Whether cell differences amount to a change, leaving out cells in motion (`leavingOut`, when given, instead),
+    /// outside the regions and, when given, outside `cells`.
+    func isChange(_ differences: [Int], within cells: [Bool]? = nil, leavingOut: [Bool]? = nil) -> Bool {
+        let leftOut = leavingOut ?? ignored
         var changedCells = 0
-        for cell in differences.indices where watched[cell] && !ignored[cell] && cells?[cell] != false {
+        for cell in differences.indices where watched[cell] && !leftOut[cell] && cells?[cell] != false {
             if differences[cell] > Self.strongThreshold { return true }
             if differences[cell] > Self.cellThreshold {
                 changedCells += 1

@@ -174,6 +174,8 @@ struct ScanState {
     private var gateOpen = true
     /// The thumbnail of the last sample the text detector looked at, and the lines it read there.
     private var lastLook: (thumbnail: Thumbnail, lines: [RecognizedLine])?
+    /// Whether the last sample showed the picture the text detector last looked at, and it kept those lines.
+    private var linesKept = false
     /// The first sample the text detector looked at: a caption it shows was on screen from the range's start.
     private var firstLook: TextTracks.Sample?
     /// A sample whose thumbnail cells all differ by at most this many levels from the one the text detector last
@@ -223,8 +225,14 @@ struct ScanState {
     /// change is pending, and no caption is tracked or looked for (`CaptionGate.isShut`). A change then
     /// shows in the next keyframe, and the frames before it are decoded to find where it began.
     var isStill: Bool {
-        lastSample != nil && pendingChange == nil && settled
-            && (!readsText || (!captionTracker.isTracking && textTracks?.isTracking != true && captionGate.isShut))
+        lastSample != nil && pendingChange == nil && settled && (!readsText || textHoldsStill)
+    }
+
+    /// Whether no caption is tracked or looked for; or, with the text detector, the lines it follows are the ones
+    /// it read on this same still picture (`linesKept`): while the picture holds, they do too.
+    private var textHoldsStill: Bool {
+        guard let textTracks else { return !captionTracker.isTracking && captionGate.isShut }
+        return textTracks.isTracking ? linesKept && captionGate.isAtRest : captionGate.isShut
     }
 
     /// Whether the text detector is to look at the sample just taken: it follows text, and the caption gate let
@@ -232,19 +240,36 @@ struct ScanState {
     var looksForText: Bool { textTracks != nil && gateOpen }
 
     /// The lines the text detector read at its last look, when the sample just taken shows the same picture
-    /// (`sameLookLevels`); nil when it is to look again.
+    /// (`sameLookLevels`); nil when it is to look again. On a still picture (`partsInMotion`) the same picture is
+    /// what the change detector takes for one, but for the places where captions came and went, which it takes for
+    /// motion: the parts in motion (a presenter inset's running timecode) and a keyframe's other coding noise make
+    /// no other picture.
     var linesStillShown: [RecognizedLine]? {
-        guard let lastLook, let lastSample,
-              lastSample.thumbnail.plainDifferences(from: lastLook.thumbnail).allSatisfy({ $0 <= Self.sameLookLevels })
-        else { return nil }
-        return lastLook.lines
+        guard let lastLook, let lastSample else { return nil }
+        let differences = lastSample.thumbnail.plainDifferences(from: lastLook.thumbnail)
+        if let moving = partsInMotion {
+            return detector.isChange(differences, leavingOut: moving) ? nil : lastLook.lines
+        }
+        return differences.allSatisfy { $0 <= Self.sameLookLevels } ? lastLook.lines : nil
     }
+
+    /// The cells in motion (`ChangeDetector.cellsSteadilyMoving`) when they and the cells that moved at the last
+    /// sample are a small part of the picture (`insetShare`): a still picture with a presenter inset in it. Nil
+    /// when the picture moves.
+    private var partsInMotion: [Bool]? {
+        guard captionGate.movedShare < Self.insetShare else { return nil }
+        let moving = detector.cellsSteadilyMoving
+        return Double(moving.filter { $0 }.count) < Self.insetShare * Double(moving.count) ? moving : nil
+    }
+    /// The share of the picture that parts in motion of a still picture cover, at the most.
+    static let insetShare = 0.25
 
     /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`;
     /// `linesStillShown` when it kept them, `kept`: the picture is then still compared with the one it read).
     mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool, kept: Bool = false) {
         guard textTracks != nil else { return }
         if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines) }
+        linesKept = looked && kept
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
         if looked, firstLook == nil { firstLook = sample }
         let image = looked && !lines.isEmpty ? try? LumaImage(frame) : nil
