@@ -42,7 +42,9 @@ final class FrameCursor {
     /// would save little, and an exact request after it would have to seek back to a keyframe (one every
     /// 12.5 s in x264's default output).
     func frame(atTimestamp target: Int64, lead: Lead = .exact) throws(MediaError) -> VideoFrame {
-        if current == nil && atStartOfFile { return try decodeForward(to: target, lead: lead) }
+        if current == nil && atStartOfFile && !seekIsCheaper(from: decoder.timestamp(forTime: 0), to: target) {
+            return try decodeForward(to: target, lead: lead)
+        }
         if let current, current.pts <= target, isExact || lead == .approximate {
             if let lookahead, lookahead.pts > target { return current }
             if lookahead == nil && reachedEnd { return current }
