@@ -65,6 +65,19 @@ struct SteadyGroupsTests {
         #expect(indexer.scan.framesDecoded < 180, "the scan decoded \(indexer.scan.framesDecoded) of 800 frames")
     }
 
+    /// The detector looks at the slides' pictures, not at what plays in the inset: the whole inset plays
+    /// (`PlayingParts`), the bar sweeping across it included. Leaving out only the cells that moved at three of
+    /// the last four samples, it looked 50 times (the bar moved other cells) and all the time decoded 945 frames.
+    @Test func theDetectorLooksAtTheSlidesNotAtTheInsetPlayingBesideThem() throws {
+        let costs = try CostLedgerTests.costs([
+            "index", try Self.slides(), "--types", "text", "--caption-finder", "detector", "--engine", "auto",
+            "-o", TestMedia.path("steady-groups-detector.srt"),
+        ])
+        #expect(costs.first { $0.stage == "ppocr detection" }?.calls == 8)
+        let decoded = costs.first { $0.stage == "decode" }?.calls ?? 0
+        #expect(decoded < 300, "\(decoded) frames decoded")
+    }
+
     @Test func theDecoderLeavesOutTheRestOfASteadyGroupOnceItsKeyframeIsOut() throws {
         let video = try Self.slides()
         let decoder = try VideoDecoder(file: try MediaFile(url: video), streamIndex: 0, threads: 1)

@@ -89,10 +89,12 @@ struct ChangeDetector {
         Self.dilated(history.map { $0 & ($0 >> 1) != 0 && $0 & 0b11 != 0 }, keepingSmallMotion: false)
     }
 
-    /// The cells that moved at three or more of the last four samples, with their margin: a presenter inset playing,
-    /// not a place where captions come and go over a still picture, which holds still between them.
-    var cellsSteadilyMoving: [Bool] {
-        Self.dilated(history.map { ($0 & 0b1111).nonzeroBitCount >= 3 }, keepingSmallMotion: false)
+    /// The cells of a still picture that play: the parts that moved at each of the four samples before the last
+    /// (`PlayingParts`: a presenter inset, whole), and the cells that moved at three or more of the last four, with
+    /// their margin. Not a place where captions come and go over a still picture, which holds still between them.
+    var cellsPlaying: [Bool] {
+        let steadily = Self.dilated(history.map { ($0 & 0b1111).nonzeroBitCount >= 3 }, keepingSmallMotion: false)
+        return zip(steadily, PlayingParts.cells(history: history, columns: Thumbnail.columns)).map { $0 || $1 }
     }
 
     /// The cells in motion that moved at the last sample (with their margin): a presenter inset playing. A place

@@ -253,12 +253,12 @@ struct ScanState {
         return differences.allSatisfy { $0 <= Self.sameLookLevels } ? lastLook.lines : nil
     }
 
-    /// The cells in motion (`ChangeDetector.cellsSteadilyMoving`) when they and the cells that moved at the last
+    /// The cells in motion (`ChangeDetector.cellsPlaying`) when they and the cells that moved at the last
     /// sample are a small part of the picture (`insetShare`): a still picture with a presenter inset in it. Nil
     /// when the picture moves.
     private var partsInMotion: [Bool]? {
         guard captionGate.movedShare < Self.insetShare else { return nil }
-        let moving = detector.cellsSteadilyMoving
+        let moving = detector.cellsPlaying
         return Double(moving.filter { $0 }.count) < Self.insetShare * Double(moving.count) ? moving : nil
     }
     /// The share of the picture that parts in motion of a still picture cover, at the most.
