@@ -60,22 +60,6 @@ struct FilmedLectureTests {
         }
     }
 
-    /// With the learned detector following the text: a filmed picture's noise changes every sample, so a sample keeps
-    /// the lines the detector read on the settled slide until the slide path sees a change, not while its thumbnail
-    /// looks the same (9 looks, where comparing thumbnails it took 20).
-    @Test func theDetectorLooksAtAFilmedSlideUntilItSettles() throws {
-        let output = TestMedia.path("filmed-lecture-detector.json")
-        let costs = try CostLedgerTests.costs([
-            "index", try Self.lecture("filmed-lecture.mp4"), "--types", "text", "--caption-finder", "detector",
-            "--engine", "auto", "-o", output,
-        ])
-        #expect(costs.first { $0.stage == "ppocr detection" }?.calls == 9)
-        let index = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
-        let cues = index?["cues"] as? [[String: Any]] ?? []
-        #expect(cues.map { $0["startFrame"] as? Int } == [0, 75, 151], "\(cues)")
-        #expect(cues.allSatisfy { ($0["text"] as? String ?? "").hasSuffix("projected at an angle") }, "\(cues)")
-    }
-
     /// Once the scan sees the camera drift, it keeps the frames others refer to: the frames it decodes while a
     /// person crosses are ffmpeg's own, where leaving out x264's reference B-frames damages them.
     @Test func theScanDecodesAFilmedPictureWithoutDamage() throws {

@@ -173,7 +173,7 @@ struct ScanState {
     /// Whether `captionGate` let the last decoded frame through.
     private var gateOpen = true
     /// The thumbnail of the last sample the text detector looked at, and the lines it read there.
-    private var lastLook: (thumbnail: Thumbnail, lines: [RecognizedLine], settledStretch: Int?)?
+    private var lastLook: (thumbnail: Thumbnail, lines: [RecognizedLine])?
     /// Whether the last sample showed the picture the text detector last looked at, and it kept those lines.
     private var linesKept = false
     /// The first sample the text detector looked at: a caption it shows was on screen from the range's start.
@@ -246,18 +246,12 @@ struct ScanState {
     /// no other picture.
     var linesStillShown: [RecognizedLine]? {
         guard let lastLook, let lastSample else { return nil }
-        if isFilmed {
-            return lastLook.settledStretch != nil && lastLook.settledStretch == settledStretch ? lastLook.lines : nil
-        }
         let differences = lastSample.thumbnail.plainDifferences(from: lastLook.thumbnail)
         if let moving = partsInMotion {
             return detector.isChange(differences, leavingOut: moving) ? nil : lastLook.lines
         }
         return differences.allSatisfy { $0 <= Self.sameLookLevels } ? lastLook.lines : nil
     }
-
-    /// The open stretch's number when its picture settled and no change is pending since.
-    private var settledStretch: Int? { settled && pendingChange == nil ? stretches.count : nil }
 
     /// The cells in motion (`ChangeDetector.cellsPlaying`) when they and the cells that moved at the last
     /// sample are a small part of the picture (`insetShare`): a still picture with a presenter inset in it. Nil
@@ -274,7 +268,7 @@ struct ScanState {
     /// `linesStillShown` when it kept them, `kept`: the picture is then still compared with the one it read).
     mutating func sighted(_ lines: [RecognizedLine], at frame: VideoFrame, looked: Bool, kept: Bool = false) {
         guard textTracks != nil else { return }
-        if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines, settledStretch) }
+        if looked, !kept, let lastSample { lastLook = (lastSample.thumbnail, lines) }
         linesKept = looked && kept
         let sample = TextTracks.Sample(pts: frame.pts, time: frame.time, frameNumber: frame.frameNumber)
         if looked, firstLook == nil { firstLook = sample }
