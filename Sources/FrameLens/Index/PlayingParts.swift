@@ -1,5 +1,5 @@
 /// The parts of a still picture that play: a presenter inset, a webcam picture, a video within a slide. A part is
-/// a group of cells that moved at some of the eight samples before the last, each within `reach` cells of another;
+/// a group of cells that moved at some of the seven samples before the last, each within `reach` cells of another;
 /// it plays when some of its cells moved at every one of the four samples before the last. Its whole box plays,
 /// with a margin: what moves in it next (a bar sweeping across a test pattern, a hand raised) is more of it.
 ///
@@ -17,10 +17,10 @@ enum PlayingParts {
     static func cells(history: [UInt8], columns: Int) -> [Bool] {
         let rows = history.count / columns
         let earlier = history.map { $0 >> 1 }
-        var part = [Int](repeating: -1, count: history.count)
+        var grouped = [Bool](repeating: false, count: history.count)
         var result = [Bool](repeating: false, count: history.count)
-        for seed in earlier.indices where earlier[seed] != 0 && part[seed] < 0 {
-            part[seed] = seed
+        for seed in earlier.indices where earlier[seed] != 0 && !grouped[seed] {
+            grouped[seed] = true
             var stack = [seed], activity: UInt8 = 0
             var box = (left: columns, top: rows, right: -1, bottom: -1)
             while let cell = stack.popLast() {
@@ -30,8 +30,8 @@ enum PlayingParts {
                 for ny in max(0, y - reach)...min(rows - 1, y + reach) {
                     for nx in max(0, x - reach)...min(columns - 1, x + reach) {
                         let neighbour = ny * columns + nx
-                        if earlier[neighbour] != 0 && part[neighbour] < 0 {
-                            part[neighbour] = seed
+                        if earlier[neighbour] != 0 && !grouped[neighbour] {
+                            grouped[neighbour] = true
                             stack.append(neighbour)
                         }
                     }
