@@ -240,28 +240,27 @@ struct ScanState {
     var looksForText: Bool { textTracks != nil && gateOpen }
 
     /// The lines the text detector read at its last look, when the sample just taken shows the same picture
-    /// (`sameLookLevels`); nil when it is to look again. On a still picture (`partsInMotion`) the same picture is
+    /// (`sameLookLevels`); nil when it is to look again. On a still picture (`partsPlaying`) the same picture is
     /// what the change detector takes for one, but for the places where captions came and went, which it takes for
-    /// motion: the parts in motion (a presenter inset's running timecode) and a keyframe's other coding noise make
-    /// no other picture.
+    /// motion: the parts that play (a presenter inset) and a keyframe's other coding noise make no other picture.
     var linesStillShown: [RecognizedLine]? {
         guard let lastLook, let lastSample else { return nil }
         let differences = lastSample.thumbnail.plainDifferences(from: lastLook.thumbnail)
-        if let moving = partsInMotion {
+        if let moving = partsPlaying {
             return detector.isChange(differences, leavingOut: moving) ? nil : lastLook.lines
         }
         return differences.allSatisfy { $0 <= Self.sameLookLevels } ? lastLook.lines : nil
     }
 
-    /// The cells in motion (`ChangeDetector.cellsPlaying`) when they and the cells that moved at the last
-    /// sample are a small part of the picture (`insetShare`): a still picture with a presenter inset in it. Nil
-    /// when the picture moves.
-    private var partsInMotion: [Bool]? {
+    /// The cells that play (`ChangeDetector.cellsPlaying`) when they and the cells that moved at the last sample
+    /// are a small part of the picture (`insetShare`): a still picture with a presenter inset in it. Nil when the
+    /// picture moves.
+    private var partsPlaying: [Bool]? {
         guard captionGate.movedShare < Self.insetShare else { return nil }
         let moving = detector.cellsPlaying
         return Double(moving.filter { $0 }.count) < Self.insetShare * Double(moving.count) ? moving : nil
     }
-    /// The share of the picture that parts in motion of a still picture cover, at the most.
+    /// The share of the picture that the parts that play beside a still picture cover, at the most.
     static let insetShare = 0.25
 
     /// Takes note of the lines the text detector read on a sample (none when it did not look: `looksForText`;
