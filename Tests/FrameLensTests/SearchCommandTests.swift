@@ -13,7 +13,8 @@ struct SearchCommandTests {
               framelens grab \(fixture.folder)/a.mp4 --at 00:00:00.000
 
             """)
-        let command = result.text.split(separator: "\n")[2].trimmingCharacters(in: .whitespaces)
+        let lines = result.text.split(separator: "\n")
+        let command = try #require(lines.count > 2 ? lines[2] : nil, "no hit").trimmingCharacters(in: .whitespaces)
         let grab = try Command.run("sh", ["-c", "'\(Command.framelens)'" + command.dropFirst("framelens".count) + " --types text"])
         #expect(grab.text == "Alpha dfflibmap slide\n", "the ready command reads the frame again")
     }
